@@ -1,0 +1,375 @@
+#!/usr/bin/env python3
+"""Assemble the static site in dist/ from a checkout, with the browser runtime vendored.
+
+Usage: python3 tools/build.py [--out DIR] [--skip-npm]
+
+Standard library only. Steps: make sure node_modules matches package-lock.json (runs
+`npm ci` otherwise), wipe the output folder, copy the runtime files Pyodide and PyScript
+need at start, pack the Python packages from py/ into one deterministic zip that PyScript
+unpacks into the interpreter's working directory, write pyscript.json for the app and for
+the bare benchmark page, copy index.html, main.py and static/, stamp the build hash into
+text files (placeholder __BUILD__) and write build.json with the shipped file list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BUILD_PLACEHOLDER = "__BUILD__"
+HASH_LENGTH = 12
+# Fixed timestamp for zip entries so the archive's bytes depend only on its contents.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+GZIP_LEVEL = 6  # what typical static hosts use on the fly; used for the size report only
+DEFAULT_MAIN = "from briscola_app.boot import main\n\nmain()\n"
+
+# What Pyodide fetches while starting, relative to pyodide.mjs (its indexURL). Pyodide
+# 0.28+/314 ships the Emscripten glue as pyodide.asm.mjs; older ones as pyodide.asm.js.
+PYODIDE_RUNTIME = (
+    "pyodide.mjs",
+    ("pyodide.asm.mjs", "pyodide.asm.js"),
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript: core.js plus every chunk it may import (dynamic imports included), no maps.
+PYSCRIPT_SUFFIXES = (".js", ".css")
+# Files whose text gets __BUILD__ replaced (outside vendor/, which is never touched).
+STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".json", ".webmanifest", ".css", ".txt"}
+SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache", ".ruff_cache", ".mypy_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on; the message says what to do."""
+
+
+@dataclass
+class Paths:
+    root: Path
+    out: Path
+
+    @property
+    def node_modules(self) -> Path:
+        return self.root / "node_modules"
+
+    @property
+    def pyodide(self) -> Path:
+        return self.node_modules / "pyodide"
+
+    @property
+    def pyscript(self) -> Path:
+        return self.node_modules / "@pyscript" / "core" / "dist"
+
+    @property
+    def py(self) -> Path:
+        return self.root / "py"
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    hash: str
+    archive: str
+    files: list[dict] = field(default_factory=list)
+    total_bytes: int = 0
+    gzip_bytes: int = 0
+    seconds: float = 0.0
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def lock_versions(lock_file: Path) -> dict[str, str]:
+    """Map node_modules/<name> -> version for every package in an npm v2/v3 lockfile."""
+    data = json.loads(lock_file.read_text(encoding="utf-8"))
+    packages = data.get("packages")
+    if not isinstance(packages, dict):
+        raise BuildError(f"{lock_file} has no 'packages' table; regenerate it with npm >= 7")
+    return {path: info.get("version", "") for path, info in packages.items() if path}
+
+
+def node_modules_stale(root: Path) -> str | None:
+    """Why node_modules does not match package-lock.json, or None when it does."""
+    lock_file = root / "package-lock.json"
+    if not lock_file.exists():
+        raise BuildError("package-lock.json is missing: run `npm install` once and commit it")
+    if not (root / "node_modules").is_dir():
+        return "node_modules is missing"
+    for rel, version in lock_versions(lock_file).items():
+        manifest = root / rel / "package.json"
+        if not manifest.exists():
+            return f"{rel} is missing"
+        installed = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+        if installed != version:
+            return f"{rel} is {installed}, lock wants {version}"
+    return None
+
+
+def ensure_node_modules(root: Path) -> None:
+    reason = node_modules_stale(root)
+    if reason is None:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"{reason} and npm is not installed: install Node.js (with npm)")
+    print(f"build: {reason}; running npm ci", flush=True)
+    subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=root, check=True
+    )
+    reason = node_modules_stale(root)
+    if reason is not None:
+        raise BuildError(f"npm ci did not produce the locked tree: {reason}")
+
+
+def package_version(package_dir: Path) -> str:
+    return json.loads((package_dir / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+# --------------------------------------------------------------------------- files
+
+
+def wanted(path: Path) -> bool:
+    return not (set(path.parts) & SKIP_NAMES) and path.suffix not in SKIP_SUFFIXES
+
+
+def iter_tree(src: Path):
+    """Files under src (sorted, relative), skipping caches and bytecode."""
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_file() and wanted(rel):
+            yield rel
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    for rel in iter_tree(src):
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / rel, target)
+
+
+def app_packages(py_dir: Path) -> list[Path]:
+    """Top-level Python packages in py/ (folders with an __init__.py)."""
+    if not py_dir.is_dir():
+        return []
+    return sorted(p for p in py_dir.iterdir() if p.is_dir() and (p / "__init__.py").exists())
+
+
+def make_archive(py_dir: Path) -> bytes:
+    """A deterministic zip of the packages in py_dir: same sources, same bytes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for package in app_packages(py_dir):
+            for rel in iter_tree(package):
+                name = (Path(package.name) / rel).as_posix()
+                info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, (package / rel).read_bytes())
+    return buffer.getvalue()
+
+
+def short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:HASH_LENGTH]
+
+
+def tree_hash(out: Path, exclude: set[str] = frozenset()) -> str:
+    """Short sha256 over every file's path and bytes under out."""
+    digest = hashlib.sha256()
+    for rel in sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()):
+        if rel in exclude:
+            continue
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def pyscript_config(interpreter: str, files: dict[str, str] | None = None) -> dict:
+    config: dict = {"interpreter": interpreter}
+    if files:
+        config["files"] = files
+    return config
+
+
+def write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def stamp(out: Path, build_hash: str) -> list[str]:
+    """Replace __BUILD__ in text files outside vendor/; returns the files changed."""
+    changed = []
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out)
+        if not path.is_file() or rel.parts[0] == "vendor" or path.suffix not in STAMPED_SUFFIXES:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if BUILD_PLACEHOLDER in text:
+            path.write_text(text.replace(BUILD_PLACEHOLDER, build_hash), encoding="utf-8")
+            changed.append(rel.as_posix())
+    return changed
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def copy_pyodide(paths: Paths) -> None:
+    dst = paths.out / "vendor" / "pyodide"
+    dst.mkdir(parents=True)
+    for entry in PYODIDE_RUNTIME:
+        candidates = entry if isinstance(entry, tuple) else (entry,)
+        found = [name for name in candidates if (paths.pyodide / name).exists()]
+        if not found:
+            raise BuildError(f"pyodide package lacks {' or '.join(candidates)}")
+        shutil.copyfile(paths.pyodide / found[0], dst / found[0])
+
+
+def copy_pyscript(paths: Paths) -> None:
+    dst = paths.out / "vendor" / "pyscript"
+    dst.mkdir(parents=True)
+    if not (paths.pyscript / "core.js").exists():
+        raise BuildError(f"{paths.pyscript}/core.js is missing")
+    for path in sorted(paths.pyscript.iterdir()):
+        if path.is_file() and path.suffix in PYSCRIPT_SUFFIXES:
+            shutil.copyfile(path, dst / path.name)
+
+
+def write_app(paths: Paths) -> str:
+    """Archive, main.py, pyscript.json; returns the archive's file name."""
+    data = make_archive(paths.py)
+    name = f"app-{short_hash(data)}.zip"
+    (paths.out / name).write_bytes(data)
+    main = paths.py / "main.py"
+    if main.exists():
+        shutil.copyfile(main, paths.out / "main.py")
+    else:
+        (paths.out / "main.py").write_text(DEFAULT_MAIN, encoding="utf-8")
+    config = pyscript_config("./vendor/pyodide/pyodide.mjs", {f"./{name}": "./*"})
+    write_json(paths.out / "pyscript.json", config)
+    return name
+
+
+PLACEHOLDER_INDEX = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Briscola (build placeholder)</title>
+<link rel="icon" href="./static/icons/favicon.svg" type="image/svg+xml"></head>
+<body><p>index.html is not in the checkout yet. The runtime check page is at
+<a href="./bare/">bare/</a>. Build __BUILD__.</p></body></html>
+"""
+
+
+def copy_pages(paths: Paths) -> None:
+    index = paths.root / "index.html"
+    if index.exists():
+        shutil.copyfile(index, paths.out / "index.html")
+    else:
+        print("build: warning: index.html not found, writing a placeholder", flush=True)
+        (paths.out / "index.html").write_text(PLACEHOLDER_INDEX, encoding="utf-8")
+    static = paths.root / "static"
+    if static.is_dir():
+        copy_tree(static, paths.out / "static")
+    bare_src = paths.root / "tools" / "bare"
+    bare_dst = paths.out / "bare"
+    copy_tree(bare_src, bare_dst)
+    write_json(bare_dst / "pyscript.json", pyscript_config("../vendor/pyodide/pyodide.mjs"))
+
+
+def inventory(out: Path) -> list[dict]:
+    files = []
+    for path in sorted(out.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            files.append(
+                {
+                    "path": path.relative_to(out).as_posix(),
+                    "bytes": len(data),
+                    "gzip": gzip_size(data),
+                }
+            )
+    return files
+
+
+def build(root: Path = ROOT, out: Path | None = None, *, npm: bool = True) -> BuildResult:
+    started = time.perf_counter()
+    paths = Paths(root=root, out=out or root / "dist")
+    if npm:
+        ensure_node_modules(root)
+    if paths.out.exists():
+        shutil.rmtree(paths.out)
+    paths.out.mkdir(parents=True)
+    copy_pyodide(paths)
+    copy_pyscript(paths)
+    archive = write_app(paths)
+    copy_pages(paths)
+    build_hash = tree_hash(paths.out)
+    stamp(paths.out, build_hash)
+    files = inventory(paths.out)
+    result = BuildResult(
+        out=paths.out,
+        hash=build_hash,
+        archive=archive,
+        files=files,
+        total_bytes=sum(f["bytes"] for f in files),
+        gzip_bytes=sum(f["gzip"] for f in files),
+    )
+    write_json(
+        paths.out / "build.json",
+        {
+            "hash": build_hash,
+            "app_archive": archive,
+            "pyodide": package_version(paths.pyodide),
+            "pyscript": package_version(paths.pyscript.parent),
+            "total_bytes": result.total_bytes,
+            "gzip_bytes": result.gzip_bytes,
+            "files": files,
+        },
+    )
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def human(n: int) -> str:
+    return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--skip-npm", action="store_true", help="trust node_modules as it is (no npm ci)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        result = build(ROOT, args.out.resolve(), npm=not args.skip_npm)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"build: error: {error}", file=sys.stderr)
+        return 1
+    try:
+        shown = result.out.relative_to(Path.cwd())
+    except ValueError:
+        shown = result.out
+    print(
+        f"build {result.hash}: {len(result.files)} files in {shown}/, "
+        f"{human(result.total_bytes)} total, {human(result.gzip_bytes)} gzipped "
+        f"(level {GZIP_LEVEL}), app archive {result.archive}, {result.seconds:.1f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
