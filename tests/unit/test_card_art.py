@@ -1,0 +1,114 @@
+"""Checks on the generated card sprite sheets (static/cards/*.svg, made by tools/make_cards.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CARDS = os.path.join(ROOT, "static", "cards")
+SHEETS = {"italian": "i-", "french": "f-"}
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+EXPECTED = {f"c-{r}{s}" for r in range(1, 11) for s in "DCSB"} | {"c-back"}
+MAX_BYTES = 120 * 1024
+
+
+def path(name: str) -> str:
+    return os.path.join(CARDS, f"{name}.svg")
+
+
+def load(name: str) -> ET.Element:
+    return ET.parse(path(name)).getroot()
+
+
+def all_ids(root: ET.Element) -> list[str]:
+    return [el.get("id") for el in root.iter() if el.get("id") is not None]
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_parses_as_svg(name):
+    root = load(name)
+    assert root.tag == SVG + "svg"
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_exactly_the_41_symbols(name):
+    root = load(name)
+    ids = [el.get("id") for el in root.iter(SVG + "symbol")]
+    assert len(ids) == 41
+    assert set(ids) == EXPECTED
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_symbol_viewbox(name):
+    for el in load(name).iter(SVG + "symbol"):
+        assert el.get("viewBox") == "0 0 240 384", el.get("id")
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_ids_unique_and_prefixed(name):
+    ids = all_ids(load(name))
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    for i in ids:
+        assert i in EXPECTED or i.startswith(SHEETS[name]), i
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_references_resolve_inside_the_file(name):
+    root = load(name)
+    ids = set(all_ids(root))
+    refs = []
+    for el in root.iter():
+        for key, val in el.attrib.items():
+            if key in ("href", XLINK):
+                assert val.startswith("#"), f"external href {val!r}"
+                refs.append(val[1:])
+            for m in re.finditer(r"url\(\s*['\"]?([^)'\"]*)['\"]?\s*\)", val):
+                target = m.group(1)
+                assert target.startswith("#"), f"external url() {target!r}"
+                refs.append(target[1:])
+    assert refs, "expected internal references (shared suit signs)"
+    missing = sorted(set(refs) - ids)
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_no_external_or_active_content(name):
+    text = open(path(name), encoding="utf-8").read()
+    root = load(name)
+    for bad in ("script", "image", "foreignObject", "style"):
+        assert not list(root.iter(SVG + bad)), bad
+    # the only URLs allowed are the XML namespace declarations
+    stripped = text.replace('"http://www.w3.org/2000/svg"', "").replace('"http://www.w3.org/1999/xlink"', "")
+    for bad in ("http:", "https:", "data:", "javascript:", "@import"):
+        assert bad not in stripped, bad
+    assert not re.search(r"\son\w+\s*=", text), "event handler attribute"
+
+
+def test_def_ids_do_not_collide_between_sheets():
+    ita = set(all_ids(load("italian"))) - EXPECTED
+    fra = set(all_ids(load("french"))) - EXPECTED
+    assert ita and fra
+    assert not ita & fra
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_file_size(name):
+    size = os.path.getsize(path(name))
+    print(f"{name}.svg: {size} bytes ({size / 1024:.1f} KB)")
+    assert size < MAX_BYTES
+
+
+def test_generator_is_deterministic(tmp_path):
+    import subprocess
+    import sys
+
+    gen = os.path.join(ROOT, "tools", "make_cards.py")
+    subprocess.run([sys.executable, gen, str(tmp_path)], check=True, capture_output=True)
+    for name in SHEETS:
+        with open(path(name), "rb") as a, open(tmp_path / f"{name}.svg", "rb") as b:
+            assert a.read() == b.read(), f"{name}.svg is stale: rerun tools/make_cards.py"
