@@ -1,0 +1,18 @@
+"""Briscola: the Italian trick-taking card game. Pure engine, computer players, CLI.
+
+Runs the same on CPython and in Pyodide; standard library only.
+"""
+
+from .cards import ALL_CARDS, Card, CardParseError, IllegalMoveError, parse_card, points, strength
+from .game import Game, PublicTrick, Trick, trick_winner
+from .record import FORMAT, RecordError, from_record, to_record
+from .rules import Rules, UnsupportedRuleError
+from .view import PlayerView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS", "Card", "CardParseError", "FORMAT", "Game", "IllegalMoveError", "PlayerView",
+    "PublicTrick", "RecordError", "Rules", "Trick", "UnsupportedRuleError", "from_record",
+    "parse_card", "points", "strength", "to_record", "trick_winner",
+]

@@ -1,0 +1,82 @@
+"""Computer players and how to name them.
+
+An agent is anything with ``choose(view) -> card``; it sees a
+:class:`~briscola.view.PlayerView` and nothing else. An agent that thinks for long may
+also offer ``think(view)``: a generator that yields now and then (so a page can paint
+between slices of work) and returns the card.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any, Callable, Generator, Protocol
+
+from ..cards import Card
+from ..view import PlayerView
+
+
+class Agent(Protocol):
+    def choose(self, view: PlayerView) -> Card: ...
+
+
+class AgentSpecError(ValueError):
+    """An agent name that is neither a known level nor an importable ``module:factory``."""
+
+
+_REGISTRY: dict[str, str] = {
+    "random": "briscola.agents.basic:RandomAgent",
+    "medium": "briscola.agents.heuristic:HeuristicAgent",
+    "heuristic": "briscola.agents.heuristic:HeuristicAgent",
+}
+
+
+def register(name: str, target: str) -> None:
+    """Name a ``module:factory`` so the CLI and the page can ask for it by level."""
+    _REGISTRY[name] = target
+
+
+def known_agents() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def _load(target: str) -> Callable[..., Any]:
+    module_name, _, attr = target.partition(":")
+    if not module_name or not attr:
+        raise AgentSpecError(f"{target!r}: expected a level or module:factory")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise AgentSpecError(f"cannot import {module_name!r}: {e}") from None
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise AgentSpecError(f"{module_name!r} has no {attr!r}") from None
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """An agent by level name (``medium``) or ``module:factory``; ``seed`` feeds its rng
+    when the factory takes a ``seed`` argument."""
+    target = _REGISTRY.get(spec, spec)
+    if ":" not in target:
+        raise AgentSpecError(f"unknown agent {spec!r}: choose from {', '.join(known_agents())} or module:factory")
+    factory = _load(target)
+    try:
+        takes_seed = "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    agent = factory(seed=seed) if takes_seed else factory()
+    if not callable(getattr(agent, "choose", None)):
+        raise AgentSpecError(f"{spec!r} made {agent!r}, which has no choose(view)")
+    return agent
+
+
+def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card]:
+    """Drive an agent one slice at a time: its own ``think`` when it has one."""
+    own = getattr(agent, "think", None)
+    if own is not None:
+        return (yield from own(view))
+    return agent.choose(view)
+
+
+__all__ = ["Agent", "AgentSpecError", "make_agent", "known_agents", "register", "think"]

@@ -1,0 +1,81 @@
+"""The careful heuristic (level ``medium``).
+
+Leads lisci; wins a loaded trick with the cheapest card that wins it; keeps trumps for
+tricks worth taking; loads points onto a trick its partner is sure to win and never
+takes a trick from its own side.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import SUIT_OF, Card
+from ..view import PlayerView
+from .tactics import beats, current_best, keep_value, same_side, seats_after_me, tables
+
+WIN_TEMPO = 0.5
+"""Winning a trick is worth a little even with no points in it: the winner draws first
+and leads the next trick."""
+
+SURE_TRUMP_STRENGTH = 9
+"""A partner's trump this high (the three or the ace) is treated as sure to win."""
+
+
+class HeuristicAgent:
+    name = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)  # breaks exact ties, so play is not predictable
+
+    def choose(self, view: PlayerView) -> Card:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if not view.trick:
+            return self.lead(view)
+        return self.follow(view)
+
+    def _pick(self, cards: list[Card], key) -> Card:
+        best = min(key(c) for c in cards)
+        ties = [c for c in cards if key(c) == best]
+        return ties[0] if len(ties) == 1 else ties[int(self.rng.random() * len(ties))]
+
+    def lead(self, view: PlayerView) -> Card:
+        strength, pts = tables(view)
+        trump = view.trump
+        return self._pick(
+            list(view.legal),
+            lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]),
+        )
+
+    def follow(self, view: PlayerView) -> Card:
+        strength, pts = tables(view)
+        trump = view.trump
+        hand = list(view.legal)
+        best_seat, best = current_best(view.trick, trump, strength)
+        trick_points = sum(pts[c] for _, c in view.trick)
+        after = seats_after_me(view)
+        opponents_after = [s for s in after if not same_side(view, s)]
+
+        if same_side(view, best_seat):
+            sure = not opponents_after or (
+                SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH
+            )
+            if sure:  # load points onto the partner's trick, but not trumps
+                return self._pick(hand, lambda c: (keep_value(c, trump, strength) - pts[c], strength[c]))
+            return self._discard(hand, strength, pts, trump)
+
+        def gain(c: Card) -> float:
+            if beats(c, best, trump, strength):
+                value = trick_points + pts[c] + WIN_TEMPO - keep_value(c, trump, strength)
+                if opponents_after and SUIT_OF[c] != trump:
+                    value -= pts[c]  # a plain card can still be trumped by those after me
+                return value
+            return -pts[c] - keep_value(c, trump, strength)
+
+        if opponents_after and not any(same_side(view, s) for s in after) and trick_points < 10:
+            # Opponents still to play and nothing much to take: don't start a fight.
+            return self._discard(hand, strength, pts, trump)
+        return self._pick(hand, lambda c: (-gain(c), strength[c]))
+
+    def _discard(self, hand: list[Card], strength, pts, trump: int) -> Card:
+        return self._pick(hand, lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]))

@@ -1,0 +1,216 @@
+"""Command line: ``python -m briscola selfplay|play|arena ...``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .agents import AgentSpecError, make_agent
+from .cards import CardParseError, format_cards, parse_card
+from .game import Game
+from .names import card_name
+from .record import to_record
+from .rules import PLAYER_COUNTS, Rules
+
+
+class CliError(Exception):
+    """A bad argument: reported on one line with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, status 2, no usage dump
+        raise CliError(message)
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n not in PLAYER_COUNTS:
+        raise argparse.ArgumentTypeError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
+    return n
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m briscola", description="Briscola: engine, computer players and tools.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    s = sub.add_parser("selfplay", help="computer players play deals; records as JSON lines")
+    s.add_argument("--players", type=_players, default=2)
+    s.add_argument("--games", type=_positive, default=100)
+    s.add_argument("--seed", type=_int, default=1, help="deal i uses seed S+i")
+    s.add_argument("--out", required=True, help="file for the records (JSON lines); - for stdout")
+    s.add_argument("--agents", default="medium", help="comma-separated levels or module:factory, one per seat or one for all")
+
+    pl = sub.add_parser("play", help="play a deal in the terminal against the computer")
+    pl.add_argument("--players", type=_players, default=2)
+    pl.add_argument("--seed", type=_int, default=None)
+    pl.add_argument("--opponent", default="medium", help="level or module:factory of the computer players")
+
+    from .arena import add_arena_parser  # the arena lives in its own module
+
+    add_arena_parser(sub)
+    return p
+
+
+def _agent_specs(text: str, players: int) -> list[str]:
+    specs = [a.strip() for a in text.split(",") if a.strip()]
+    if len(specs) == 1:
+        specs *= players
+    if len(specs) != players:
+        raise CliError(f"--agents names {len(specs)} agents for {players} seats")
+    return specs
+
+
+def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence) -> Game:
+    game = Game.deal(rules, seed=seed, dealer=dealer)
+    while not game.over:
+        seat = game.turn
+        game.play(agents[seat].choose(game.view(seat)))
+    return game
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    rules = Rules.standard(args.players)
+    specs = _agent_specs(args.agents, args.players)
+    agents = [make_agent(spec, seed=args.seed * 100 + seat) for seat, spec in enumerate(specs)]
+    sides = rules.teams
+    wins = [0] * len(sides)
+    draws = 0
+    totals = [0] * len(sides)
+    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    try:
+        for i in range(args.games):
+            game = run_deal(rules, args.seed + i, i % args.players, agents)
+            out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
+            result = game.result()
+            for t, team in enumerate(sides):
+                totals[t] += sum(game.points[s] for s in team)
+                wins[t] += result[team[0]] == "win"
+            draws += "win" not in result
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    label = "team" if args.players in (4, 6) else "seat"
+    parts = []
+    for t, team in enumerate(sides):
+        who = "+".join(f"{s}:{specs[s]}" for s in team)
+        parts.append(f"{label} {who} won {wins[t]} avg {totals[t] / args.games:.1f} pts")
+    print(f"{args.games} deals, {args.players} players: " + "; ".join(parts) + f"; draws {draws}",
+          file=sys.stderr if args.out == "-" else sys.stdout)
+    return 0
+
+
+SEAT_WORDS = {0: "You"}
+
+
+def _who(seat: int) -> str:
+    return SEAT_WORDS.get(seat, f"Player {seat}")
+
+
+def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    rules = Rules.standard(args.players)
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 30)
+    agents = [None] + [make_agent(args.opponent, seed=seed + s) for s in range(1, args.players)]
+    game = Game.deal(rules, seed=seed, dealer=args.players - 1)
+
+    def say(text: str = "") -> None:
+        print(text, file=stdout, flush=True)
+
+    say(f"Briscola, {args.players} players, deal #{seed}. "
+        f"Briscola: {card_name(game.briscola)} ({game.briscola}). Type a card number (1-3), 'q' to quit.")
+    if rules.players in (4, 6):
+        say("You play with " + ", ".join(_who(s) for s in rules.teams[0] if s) + ".")
+    while not game.over:
+        seat = game.turn
+        if seat == 0:
+            hand = game.hands[0]
+            say("")
+            if game.trick:
+                say("On the table: " + ", ".join(f"{_who(s)} {card_name(c)}" for s, c in game.trick))
+            say(f"Stock: {game.stock_size}  Your hand: " +
+                "  ".join(f"[{i + 1}] {card_name(c)} ({c})" for i, c in enumerate(hand)))
+            while True:
+                print("Your card> ", end="", file=stdout, flush=True)
+                line = stdin.readline()
+                if not line or line.strip().lower() in ("q", "quit", "exit"):
+                    say("Bye.")
+                    return 0
+                text = line.strip()
+                choice = None
+                if text.isdigit() and 1 <= int(text) <= len(hand):
+                    choice = hand[int(text) - 1]
+                else:
+                    try:
+                        c = parse_card(text)
+                        choice = c if c in hand else None
+                    except CardParseError:
+                        pass
+                if choice is not None:
+                    break
+                say(f"Type 1 to {len(hand)}, or a card of your hand like {hand[0]}.")
+            card = choice
+        else:
+            card = agents[seat].choose(game.view(seat))
+            say(f"{_who(seat)} plays {card_name(card)}.")
+        done = game.play(card)
+        if done is not None:
+            say(f"-> {_who(done.winner)} take{'s' if done.winner else ''} the trick ({done.points} points).")
+            if game.briscola_drawn and game.stock_size == 0 and done.draws:
+                say(f"The stock is empty; {_who(game.briscola_taker)} took the briscola.")
+    say("")
+    sides = rules.teams
+    side_points = game.team_points()
+    for t, team in enumerate(sides):
+        say(" + ".join(_who(s) for s in team) + f": {side_points[t]} points")
+    outcome = game.result()[0]
+    say({"win": "You win!", "loss": "You lose.", "draw": "A draw."}[outcome])
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "selfplay":
+            return cmd_selfplay(args)
+        if args.command == "play":
+            return cmd_play(args)
+        return args.func(args)
+    except (CliError, AgentSpecError) as e:
+        print(f"briscola: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"briscola: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+__all__ = ["main", "run_deal", "format_cards"]
