@@ -80,5 +80,8 @@ def url_of(server: ThreadingHTTPServer) -> str:
 def serve_in_background(directory: str | Path, port: int = 0) -> ThreadingHTTPServer:
     """Start a quiet server in a daemon thread; call server.shutdown() when done."""
     server = make_server(directory, port, quiet=True)
-    threading.Thread(target=server.serve_forever, name="devserver", daemon=True).start()
+    threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="devserver",
+        daemon=True,
+    ).start()
     return server
