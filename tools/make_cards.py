@@ -37,14 +37,18 @@ def fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def use(ref: str, x: float = 0, y: float = 0, s: float = 1, r: float = 0, extra: str = "") -> str:
-    """A <use> of an element centred on its origin, moved to (x, y), scaled, rotated."""
+def use(ref: str, x: float = 0, y: float = 0, s: float = 1, r: float = 0, extra: str = "",
+        sy: float | None = None) -> str:
+    """A <use> of an element centred on its origin, moved to (x, y), rotated, scaled
+    (by s, or by s horizontally and sy vertically)."""
     t = []
     if x or y:
         t.append(f"translate({fmt(x)} {fmt(y)})")
     if r:
         t.append(f"rotate({fmt(r)})")
-    if s != 1:
+    if sy is not None and sy != s:
+        t.append(f"scale({fmt(s)} {fmt(sy)})")
+    elif s != 1:
         t.append(f"scale({fmt(s)})")
     tr = f' transform="{" ".join(t)}"' if t else ""
     return f'<use href="#{ref}"{tr}{extra}/>'
@@ -181,17 +185,20 @@ def italian_pips() -> list[str]:
         '<circle cy="47" r="4.6" fill="url(#i-goldl)"/>'
         '</g>')
     # Bastoni: knobbly cudgel, length 100 (-50..50), thick end up
-    knobs = [(-11, -30, 4.5), (11, -16, 4.2), (-10, -2, 4), (9, 12, 3.6), (-8, 24, 3.4), (7, 34, 3)]
-    kn = "".join(f'<circle cx="{x}" cy="{y}" r="{r}"/>' for x, y, r in knobs)
+    # cut side branches (stubs) sticking out of the trunk: (x, y, angle)
+    stubs = [(-11, -28, -58), (10, -10, 60), (-8, 12, -55), (7, 30, 55)]
+    st = "".join(
+        f'<g transform="translate({x} {y}) rotate({a})"><path d="M-4 3L-3.2 -10H3.2L4 3Z"/>'
+        '<ellipse cy="-10" rx="3.4" ry="1.6" fill="#e9d29a"/></g>' for x, y, a in stubs)
     d.append(
         '<g id="i-pB" stroke="#1f3a0f" stroke-width="1.5" stroke-linejoin="round">'
-        f'<g fill="#6b4a22">{kn}</g>'
-        '<path d="M-12 -44C-13 -10 -8 20 -5 48H5C8 20 13 -10 12 -44Z" fill="url(#i-wood)"/>'
-        '<ellipse cy="-44" rx="12" ry="5" fill="#e9d29a"/>'
-        '<ellipse cy="-44" rx="5" ry="2" fill="none" stroke="#9c7a3a" stroke-width="1"/>'
-        '<path d="M-3 -30Q-1 -20 -3 -8M2 2Q4 14 1 26" fill="none" stroke="#c6e49a" stroke-width="1.2"/>'
+        f'<g fill="#7a5226">{st}</g>'
+        '<path d="M-13 -44Q-16 -34 -12 -26Q-9 -18 -12 -8Q-14 4 -9 12Q-6 20 -8 30Q-8 40 -5 48'
+        'H5Q7 40 6 32Q4 24 8 16Q11 6 9 -4Q7 -12 11 -20Q15 -30 13 -44Z" fill="url(#i-wood)"/>'
+        '<path d="M-5 -34Q-2 -24 -5 -14M3 -4Q5 8 1 20M-2 28Q0 36 -1 42" fill="none" stroke="#c6e49a" stroke-width="1.3"/>'
+        '<ellipse cy="-44" rx="13" ry="5" fill="#e9d29a"/>'
+        '<ellipse cy="-44" rx="6" ry="2.2" fill="none" stroke="#9c7a3a" stroke-width="1"/>'
         '<path d="M-5 48H5" stroke-width="2"/>'
-        '<path d="M12 -38Q24 -46 28 -38Q20 -32 12 -38Z" fill="#4f9a2a"/>'
         '</g>')
     return d
 
@@ -209,8 +216,8 @@ ROUND_SCALE = {2: 1.45, 3: 1.2, 4: 1.15, 5: 1.05, 6: 1.0, 7: 0.92}
 
 # long suits (swords, clubs): (x, y, angle, scale)
 LONG_LAYOUT = {
-    2: [(120, 192, -24, 2.75), (120, 192, 24, 2.75)],
-    3: [(120, 192, -26, 2.7), (120, 192, 26, 2.7), (120, 192, 0, 2.85)],
+    2: [(120, 192, -27, 2.75), (120, 192, 27, 2.75)],
+    3: [(120, 192, -25, 2.7), (120, 192, 25, 2.7), (120, 192, 0, 2.8)],
     4: [(84, 122, -10, 1.3), (156, 122, 10, 1.3), (84, 264, -10, 1.3), (156, 264, 10, 1.3)],
     5: [(84, 90, -10, 0.98), (156, 90, 10, 0.98), (120, 192, 0, 0.98),
         (84, 294, -10, 0.98), (156, 294, 10, 0.98)],
@@ -220,8 +227,8 @@ LONG_LAYOUT = {
         (168, 192, 6, 0.98), (78, 294, -8, 0.98), (162, 294, 8, 0.98)],
 }
 
-CORNER_PIP = {"D": 0.5, "C": 0.44, "S": 0.33, "B": 0.33}
-CORNER_PIP_Y = {"D": 78, "C": 82, "S": 88, "B": 88}
+CORNER_PIP = {"D": 0.52, "C": 0.46, "S": 0.38, "B": 0.38}
+CORNER_PIP_Y = {"D": 79, "C": 84, "S": 92, "B": 92}
 
 
 def corner_text(p: str, label: str, color: str, x: float = 25, y: float = 50) -> str:
@@ -251,21 +258,21 @@ def italian_ace(suit: str) -> str:
         parts.append('<circle cx="120" cy="192" r="80" fill="#fff8dc" stroke="#c89a2a" stroke-width="1"/>')
         parts.append(use("i-pD", 120, 192, 2.5))
     elif suit == "C":
-        parts.append('<path d="M120 40C160 80 200 90 200 150" fill="none" stroke="#c89a2a" stroke-width="2"/>')
-        parts.append('<path d="M120 40C80 80 40 90 40 150" fill="none" stroke="#c89a2a" stroke-width="2"/>')
-        parts.append(f'<g fill="{acc}" opacity="0.5">{"".join(leaves[3:11])}</g>')
+        rays = "".join(f'<path d="M120 140L{fmt(120 + 84 * c)} {fmt(140 + 84 * s_)}" />'
+                       for c, s_ in ((0.0, -1.0), (0.5, -0.866), (-0.5, -0.866), (0.866, -0.5),
+                                     (-0.866, -0.5), (1.0, 0.0), (-1.0, 0.0)))
+        parts.append(f'<g stroke="#e8c66a" stroke-width="3" opacity="0.7">{rays}</g>')
+        parts.append('<circle cx="120" cy="140" r="64" fill="#fff3c4" stroke="#e0b84a" stroke-width="1.5"/>')
+        parts.append(f'<g fill="{acc}" opacity="0.5">{"".join(leaves)}</g>')
         parts.append('<ellipse cx="120" cy="346" rx="70" ry="8" fill="#000" opacity="0.12"/>')
-        parts.append(use("i-pC", 120, 200, 3.9))
-        parts.append('<path d="M120 52l6 12-6 10-6-10z" fill="#e8b52a" stroke="#6b4305"/>')
+        parts.append(use("i-pC", 120, 204, 3.3))
     elif suit == "S":
         parts.append('<path d="M60 300Q120 250 180 300M70 315Q120 275 170 315" fill="none" stroke="#2f5bb0" stroke-width="2.4" opacity="0.6"/>')
         parts.append(f'<g fill="{acc}" opacity="0.45">{"".join(leaves[4:10])}</g>')
         parts.append(use("i-pS", 120, 192, 3.3))
-        parts.append('<path d="M84 282c-20 6-26 22-12 30M156 282c20 6 26 22 12 30" fill="none" stroke="#b0161e" stroke-width="5" stroke-linecap="round"/>')
     else:
         parts.append(f'<g fill="{acc}" opacity="0.5">{"".join(leaves)}</g>')
-        parts.append(use("i-pB", 120, 196, 3.2))
-        parts.append('<path d="M96 320q24-14 48 0q-24 14-48 0z" fill="#b0161e" stroke="#5a0c0c" stroke-width="1.5"/>')
+        parts.append(use("i-pB", 120, 196, 2.7, sy=3.2))
     return "".join(parts)
 
 
@@ -458,7 +465,9 @@ def build_italian() -> str:
                     s = ROUND_SCALE[rank]
                     body = "".join(use(f"i-p{suit}", x, y, s) for x, y in ROUND_LAYOUT[rank])
                 else:
-                    body = "".join(use(f"i-p{suit}", x, y, s, a) for x, y, a, s in LONG_LAYOUT[rank])
+                    # the big crossed signs are drawn slimmer so the crossing stays legible
+                    body = "".join(use(f"i-p{suit}", x, y, s * (0.62 if s > 2 else 1), a, sy=s)
+                                   for x, y, a, s in LONG_LAYOUT[rank])
             else:
                 body = italian_face(rank, suit)
             symbols.append(symbol(
@@ -571,16 +580,16 @@ def french_face(rank: int, suit: str) -> str:
     letter = FR_LABEL[rank]
     ink = FR_INK[suit]
     pip = FR_SUIT[suit]
+    # double-headed portrait: the upper half, then the same half turned round
     half = (
         f'<g id="f-h{rank}{suit}"><g color="{FR_ROBE[suit]}">{use("f-" + letter)}</g>'
-        f'<text x="72" y="74" fill="{ink}" font-size="46" text-anchor="middle">{letter}</text>'
-        + use(f"f-{pip}", 72, 100, 0.62) + "</g>"
+        + use(f"f-{pip}", 70, 46, 0.6) + "</g>"
     )
     return (
-        f'<rect x="48" y="20" width="144" height="344" rx="8" fill="#fffdf6" stroke="{ink}" stroke-width="2"/>'
+        f'<rect x="52" y="20" width="136" height="344" rx="8" fill="#fffdf6"/>'
         f'{half}<use href="#f-h{rank}{suit}" transform="rotate(180 120 192)"/>'
-        f'<path d="M48 192H192" stroke="{ink}" stroke-width="1.5"/>'
-        f'<rect x="48" y="20" width="144" height="344" rx="8" fill="none" stroke="{ink}" stroke-width="2"/>'
+        f'<path d="M52 192H188" stroke="{ink}" stroke-width="1.5"/>'
+        f'<rect x="52" y="20" width="136" height="344" rx="8" fill="none" stroke="{ink}" stroke-width="2"/>'
     )
 
 
