@@ -228,20 +228,23 @@ LONG_LAYOUT = {
 }
 
 CORNER_PIP = {"D": 0.52, "C": 0.46, "S": 0.38, "B": 0.38}
-CORNER_PIP_Y = {"D": 79, "C": 84, "S": 92, "B": 92}
+CORNER_PIP_Y = {"D": 83, "C": 88, "S": 96, "B": 96}
 
 
-def corner_text(p: str, label: str, color: str, x: float = 25, y: float = 50) -> str:
-    if len(label) > 1:
-        return (f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="40" text-anchor="middle" '
-                f'textLength="38" lengthAdjust="spacingAndGlyphs">{label}</text>')
-    return f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="46" text-anchor="middle">{label}</text>'
+def corner_text(p: str, label: str, color: str, x: float = 25, y: float = 54) -> str:
+    """Corner rank, as large as the 46-unit corner column allows (read at ~70 px wide)."""
+    if len(label) > 1:  # "10": squeeze to a fixed width whatever the fallback font is
+        return (f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="48" text-anchor="middle" '
+                f'textLength="40" lengthAdjust="spacingAndGlyphs">{label}</text>')
+    return f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="54" text-anchor="middle">{label}</text>'
 
 
 def italian_corner(rank: int, suit: str) -> str:
     ink = IT_COL[suit][0]
     return (corner_text("i", str(rank), ink)
-            + use(f"i-p{suit}", 25, CORNER_PIP_Y[suit], CORNER_PIP[suit]))
+            # long signs are widened a little so they still read as a shape at 70 px
+            + use(f"i-p{suit}", 25, CORNER_PIP_Y[suit], CORNER_PIP[suit] * (1.35 if suit in "SB" else 1),
+                  sy=CORNER_PIP[suit]))
 
 
 def italian_ace(suit: str) -> str:
@@ -526,12 +529,19 @@ def french_figures() -> list[str]:
         '<path d="M120 146L100 192H140Z" fill="#fff" opacity="0.9"/>'
         '<path d="M86 150Q96 170 100 192M156 152Q146 170 140 192" fill="none" stroke="url(#f-gold)" stroke-width="5"/>'
         '<path d="M86 150Q96 170 100 192M156 152Q146 170 140 192" fill="none"/>'
+        '<g fill="#f5d76e" stroke="none"><circle cx="72" cy="178" r="2.4"/><circle cx="82" cy="166" r="2.4"/>'
+        '<circle cx="84" cy="184" r="2.4"/><circle cx="168" cy="178" r="2.4"/><circle cx="158" cy="166" r="2.4"/>'
+        '<circle cx="156" cy="184" r="2.4"/></g>'
+        '<path d="M98 150Q120 166 142 150" fill="none" stroke="url(#f-gold)" stroke-width="6"/>'
+        '<path d="M98 150Q120 166 142 150" fill="none" stroke-width="1"/>'
         f'<rect x="112" y="124" width="16" height="24" fill="{SKIN}"/>'
         f'<ellipse cx="120" cy="108" rx="19" ry="23" fill="{SKIN}"/>'
         '<circle cx="113" cy="106" r="1.8" fill="#222" stroke="none"/>'
         '<circle cx="127" cy="106" r="1.8" fill="#222" stroke="none"/>'
         '<path d="M120 108L117 117H121" fill="none" stroke-width="1.2"/>'
     )
+    hand = (f'<path d="M140 192Q146 178 158 174L164 184Q154 186 152 192Z" fill="currentColor"/>'
+            f'<circle cx="158" cy="176" r="6.5" fill="{SKIN}"/>')
     st = f'stroke="{INK}" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round"'
     # King: beard, crown
     d.append(
@@ -544,6 +554,9 @@ def french_figures() -> list[str]:
         '<circle cx="120" cy="56" r="2.5" fill="#ffe680" stroke-width="1"/>'
         '<circle cx="96" cy="62" r="2.5" fill="#ffe680" stroke-width="1"/>'
         '<circle cx="144" cy="62" r="2.5" fill="#ffe680" stroke-width="1"/>'
+        '<path d="M150 192L166 112" stroke="#8a5a08" stroke-width="6"/><path d="M150 192L166 112" stroke="#ffd764" stroke-width="3"/>'
+        '<circle cx="167" cy="106" r="7" fill="url(#f-gold)"/><path d="M167 99V90M163 94H171" stroke="#8a5a08" stroke-width="2.5"/>'
+        f'{hand}'
         '</g>')
     # Queen: long hair, tiara, flower
     d.append(
@@ -554,8 +567,13 @@ def french_figures() -> list[str]:
         '<path d="M102 88Q120 78 138 88L134 80L127 82L120 70L113 82L106 80Z" fill="url(#f-gold)"/>'
         '<circle cx="120" cy="76" r="3" fill="#2a4d9c" stroke-width="1"/>'
         '<path d="M114 118Q120 122 126 118" fill="none" stroke="#c8102e" stroke-width="2"/>'
-        '<g transform="translate(164 134)"><circle r="8" fill="#c8102e"/><circle r="3" fill="#ffe680"/></g>'
-        '<path d="M164 142Q160 164 150 178" fill="none" stroke="#2c6e2a" stroke-width="2"/>'
+        '<path d="M158 176Q164 150 166 130" fill="none" stroke="#2c6e2a" stroke-width="2.5"/>'
+        '<path d="M164 152Q174 146 176 154Q168 158 164 152Z" fill="#3f8a2c" stroke-width="1"/>'
+        '<g transform="translate(166 126)" stroke-width="1">'
+        + "".join(f'<ellipse cx="0" cy="-6" rx="4" ry="6" fill="#c8102e" transform="rotate({a})"/>'
+                  for a in range(0, 360, 72))
+        + '<circle r="3.2" fill="#ffe680"/></g>'
+        f'{hand}'
         '</g>')
     # Jack: cap with feather, young face, curls
     d.append(
@@ -566,6 +584,10 @@ def french_figures() -> list[str]:
         '<path d="M94 92Q120 84 146 92L145 97Q120 90 95 97Z" fill="url(#f-gold)"/>'
         '<path d="M132 78Q146 50 172 44Q160 62 150 72Q144 80 132 82Z" fill="#fff"/>'
         '<path d="M134 80Q150 58 166 48" fill="none" stroke-width="1"/>'
+        '<path d="M162 192L164 120" stroke="#6b3a14" stroke-width="4"/>'
+        '<path d="M164 122L164 100L158 108Z" fill="#cfd8e6"/>'
+        '<path d="M164 124Q178 118 178 132Q172 128 164 130Z" fill="#cfd8e6"/>'
+        f'{hand}'
         '</g>')
     return d
 
@@ -573,7 +595,7 @@ def french_figures() -> list[str]:
 def french_corner(rank: int, suit: str) -> str:
     ink = FR_INK[suit]
     label = FR_LABEL.get(rank, str(rank))
-    return corner_text("f", label, ink) + use(f"f-{FR_SUIT[suit]}", 25, 74, 0.62)
+    return corner_text("f", label, ink) + use(f"f-{FR_SUIT[suit]}", 25, 79, 0.62)
 
 
 def french_face(rank: int, suit: str) -> str:
