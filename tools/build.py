@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,15 @@ PYODIDE_RUNTIME = (
 )
 # PyScript: core.js plus every chunk it may import (dynamic imports included), no maps.
 PYSCRIPT_SUFFIXES = (".js", ".css")
+# PyScript chunks a page loads only for features this game does not use at start (py-editor,
+# the terminal, MicroPython, TOML config, `packages`, archives for MicroPython) and two
+# modules core.js never imports. They are shipped anyway, so nothing 404s if a page does
+# use them, and listed as "lazy" in build.json so an offline cache can skip them.
+# tests/browser/test_bare.py checks the bare page requests none of them.
+LAZY_PYSCRIPT = re.compile(
+    r"^(codemirror[\w-]*|index-[\w-]{8}|xterm[\w-]*|mpy-[\w-]{8}|py-[\w-]{8}|toml-[\w-]{8}"
+    r"|pyodide_graph-[\w-]{8}|zip-[\w-]{8})\.(js|css)$|^(service-worker|storage)\.js$|^xterm\.css$"
+)
 # Files whose text gets __BUILD__ replaced (outside vendor/, which is never touched).
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".json", ".webmanifest", ".css", ".txt"}
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache", ".ruff_cache", ".mypy_cache"}
@@ -289,6 +299,15 @@ def copy_pages(paths: Paths) -> None:
     write_json(bare_dst / "pyscript.json", pyscript_config("../vendor/pyodide/pyodide.mjs"))
 
 
+def lazy_files(files: list[dict]) -> list[str]:
+    """Shipped files a page fetches only on demand (see LAZY_PYSCRIPT)."""
+    prefix = "vendor/pyscript/"
+    return [
+        f["path"] for f in files
+        if f["path"].startswith(prefix) and LAZY_PYSCRIPT.match(f["path"][len(prefix):])
+    ]
+
+
 def inventory(out: Path) -> list[dict]:
     files = []
     for path in sorted(out.rglob("*")):
@@ -337,6 +356,7 @@ def build(root: Path = ROOT, out: Path | None = None, *, npm: bool = True) -> Bu
             "total_bytes": result.total_bytes,
             "gzip_bytes": result.gzip_bytes,
             "files": files,
+            "lazy": lazy_files(files),
         },
     )
     result.seconds = time.perf_counter() - started
@@ -367,6 +387,12 @@ def main(argv: list[str] | None = None) -> int:
         f"build {result.hash}: {len(result.files)} files in {shown}/, "
         f"{human(result.total_bytes)} total, {human(result.gzip_bytes)} gzipped "
         f"(level {GZIP_LEVEL}), app archive {result.archive}, {result.seconds:.1f} s"
+    )
+    lazy = set(lazy_files(result.files))
+    eager = [f for f in result.files if f["path"] not in lazy and not f["path"].startswith("bare/")]
+    print(
+        f"build: without lazy PyScript chunks and bare/: {human(sum(f['bytes'] for f in eager))}"
+        f", {human(sum(f['gzip'] for f in eager))} gzipped"
     )
     return 0
 

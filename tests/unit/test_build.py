@@ -214,3 +214,13 @@ def test_devserver_falls_back_to_a_free_port(tmp_path: Path):
             assert server.server_address[1] not in (port, 0)
         finally:
             server.server_close()
+
+
+def test_lazy_list_names_optional_pyscript_chunks_only():
+    names = ["core.js", "core-C9KDLldu.js", "py-editor-C4XsZtn7.js", "py-terminal-CwQ6kcjg.js",
+             "py-Dl-y4L1b.js", "codemirror_view-BsXnWedx.js", "xterm.css", "toml-Blg7Izee.js",
+             "storage.js", "error-D2315lOB.js"]
+    files = [{"path": f"vendor/pyscript/{n}"} for n in names] + [{"path": "static/toml-x.js"}]
+    lazy = {p.rsplit("/", 1)[1] for p in build.lazy_files(files)}
+    assert lazy == {"py-Dl-y4L1b.js", "codemirror_view-BsXnWedx.js", "xterm.css",
+                    "toml-Blg7Izee.js", "storage.js"}
