@@ -218,7 +218,7 @@ ROUND_SCALE = {2: 1.45, 3: 1.2, 4: 1.15, 5: 1.05, 6: 1.0, 7: 0.92}
 LONG_LAYOUT = {
     2: [(120, 192, -27, 2.75), (120, 192, 27, 2.75)],
     3: [(120, 192, -25, 2.7), (120, 192, 25, 2.7), (120, 192, 0, 2.8)],
-    4: [(84, 122, -10, 1.3), (156, 122, 10, 1.3), (84, 264, -10, 1.3), (156, 264, 10, 1.3)],
+    4: [(82, 122, 8, 1.3), (158, 122, -8, 1.3), (82, 264, 8, 1.3), (158, 264, -8, 1.3)],
     5: [(84, 90, -10, 0.98), (156, 90, 10, 0.98), (120, 192, 0, 0.98),
         (84, 294, -10, 0.98), (156, 294, 10, 0.98)],
     6: [(84, 90, -8, 0.98), (156, 90, 8, 0.98), (84, 192, -8, 0.98), (156, 192, 8, 0.98),
@@ -469,7 +469,9 @@ def build_italian() -> str:
                     body = "".join(use(f"i-p{suit}", x, y, s) for x, y in ROUND_LAYOUT[rank])
                 else:
                     # the big crossed signs are drawn slimmer so the crossing stays legible
-                    body = "".join(use(f"i-p{suit}", x, y, s * (0.62 if s > 2 else 1), a, sy=s)
+                    # and the small swords a little broader so they balance the clubs
+                    wide = 0.62 if s > 2 else (1.3 if suit == "S" else 1)
+                    body = "".join(use(f"i-p{suit}", x, y, s * wide, a, sy=s)
                                    for x, y, a, s in LONG_LAYOUT[rank])
             else:
                 body = italian_face(rank, suit)
