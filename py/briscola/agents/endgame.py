@@ -1,0 +1,241 @@
+"""Exact endgame: perfect play once nothing is hidden, best expectation over the rest.
+
+:func:`solve` plays a position with every card known (hands, the cards on the table and
+the stock in drawing order): for each card the seat to move may play, the card points its
+side takes from here to the end of the deal when everyone plays perfectly. Two sides
+(two players, or two teams) are searched with alpha-beta inside a trick and a memo of
+exact values at the start of each trick; three players alone use max-n (each seat
+maximises its own points).
+
+Maximising final card points also maximises the result: points taken so far are fixed,
+so two moves with equal final points have equal results (the tie-break towards winning
+the deal never has to choose).
+
+:func:`choose_by_worlds` applies the solver to a seat's view: over every split of the
+unseen cards that fits the view (or a seeded sample when there are too many), the card
+with the best total. With two players and an empty stock there is exactly one split.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..cards import SUIT_OF, TABLES
+from ..view import PlayerView
+from .sim import Hidden, Tables, full_hands
+
+_INF = 1 << 20
+
+
+class Solver:
+    """Perfect-information search of one fully known position (one world)."""
+
+    __slots__ = ("trump", "strength", "pts", "n", "team_of", "stock", "memo", "nodes")
+
+    def __init__(self, trump: int, n: int, team_of: Sequence[int], ranking: str = "standard",
+                 stock: Sequence[int] = ()) -> None:
+        self.trump = trump
+        self.strength, self.pts = TABLES[ranking]
+        self.n = n
+        self.team_of = tuple(team_of)
+        self.stock = tuple(stock)  # reverse drawing order: the last item is drawn first
+        self.memo: dict = {}
+        self.nodes = 0
+
+    # -- shared ---------------------------------------------------------------------------
+    def _finish(self, hands, trick, pos):
+        """Trick complete: (winner, points, hands after drawing, stock position)."""
+        strength, trump = self.strength, self.trump
+        best_seat, best = trick[0]
+        best_suit = SUIT_OF[best]
+        p = self.pts[best]
+        for seat, c in trick[1:]:
+            p += self.pts[c]
+            s = SUIT_OF[c]
+            if s == best_suit:
+                if strength[c] > strength[best]:
+                    best_seat, best = seat, c
+            elif s == trump:
+                best_seat, best, best_suit = seat, c, s
+        if pos:
+            n = self.n
+            hands = list(hands)
+            for i in range(n):
+                s = (best_seat + i) % n
+                pos -= 1
+                hands[s] = hands[s] + (self.stock[pos],)
+            hands = tuple(hands)
+        return best_seat, p, hands, pos
+
+    @staticmethod
+    def _without(hands, seat, c):
+        h = hands[seat]
+        i = h.index(c)
+        out = list(hands)
+        out[seat] = h[:i] + h[i + 1:]
+        return tuple(out)
+
+    # -- two sides: value = points side 0 takes from here ---------------------------------
+    def _trick_start(self, hands, leader, pos):
+        if not hands[leader]:
+            return 0
+        key = (tuple(tuple(sorted(h)) for h in hands), leader, pos)
+        v = self.memo.get(key)
+        if v is None:
+            v = self._search(hands, (), leader, pos, -_INF, _INF)
+            self.memo[key] = v
+        return v
+
+    def _search(self, hands, trick, turn, pos, alpha, beta):
+        self.nodes += 1
+        maximise = self.team_of[turn] == 0
+        n = self.n
+        best = -_INF if maximise else _INF
+        for c in self._ordered(hands[turn]):
+            rest = self._without(hands, turn, c)
+            t2 = trick + ((turn, c),)
+            if len(t2) == n:
+                w, p, h2, pos2 = self._finish(rest, t2, pos)
+                v = (p if self.team_of[w] == 0 else 0) + self._trick_start(h2, w, pos2)
+            else:
+                v = self._search(rest, t2, (turn + 1) % n, pos, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    def _ordered(self, hand):
+        pts = self.pts
+        return sorted(hand, key=lambda c: -pts[c]) if len(hand) > 1 else hand
+
+    # -- three players alone: max-n, value = tuple of points per seat from here ------------
+    def _maxn_start(self, hands, leader, pos):
+        if not hands[leader]:
+            return (0,) * self.n
+        key = (tuple(tuple(sorted(h)) for h in hands), leader, pos)
+        v = self.memo.get(key)
+        if v is None:
+            v = self._maxn(hands, (), leader, pos)
+            self.memo[key] = v
+        return v
+
+    def _maxn(self, hands, trick, turn, pos):
+        self.nodes += 1
+        n = self.n
+        best = None
+        for c in self._ordered(hands[turn]):
+            v = self._maxn_move(hands, trick, turn, pos, c)
+            if best is None or v[turn] > best[turn]:
+                best = v
+        return best
+
+    def _maxn_move(self, hands, trick, turn, pos, c):
+        rest = self._without(hands, turn, c)
+        t2 = trick + ((turn, c),)
+        if len(t2) == self.n:
+            w, p, h2, pos2 = self._finish(rest, t2, pos)
+            v = list(self._maxn_start(h2, w, pos2))
+            v[w] += p
+            return tuple(v)
+        return self._maxn(rest, t2, (turn + 1) % self.n, pos)
+
+    # -- the root ---------------------------------------------------------------------------
+    def values(self, hands, trick, turn) -> dict[int, int]:
+        """Card -> points the mover's side (alone: the mover) takes from here on."""
+        hands = tuple(tuple(int(c) for c in h) for h in hands)
+        trick = tuple((s, int(c)) for s, c in trick)
+        pos = len(self.stock)
+        out = {}
+        two_sides = len(set(self.team_of)) == 2
+        for c in hands[turn]:
+            if c in out:
+                continue
+            if two_sides:
+                rest = self._without(hands, turn, c)
+                t2 = trick + ((turn, c),)
+                if len(t2) == self.n:
+                    w, p, h2, pos2 = self._finish(rest, t2, pos)
+                    v0 = (p if self.team_of[w] == 0 else 0) + self._trick_start(h2, w, pos2)
+                else:
+                    v0 = self._search(rest, t2, (turn + 1) % self.n, pos, -_INF, _INF)
+                if self.team_of[turn] == 0:
+                    out[c] = v0
+                else:
+                    out[c] = self._remaining(hands, trick) - v0
+            else:
+                out[c] = self._maxn_move(hands, trick, turn, pos, c)[turn]
+        return out
+
+    def _remaining(self, hands, trick):
+        pts = self.pts
+        return (sum(pts[c] for h in hands for c in h) + sum(pts[c] for _, c in trick)
+                + sum(pts[c] for c in self.stock))
+
+
+def solve(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], turn: int, trump: int, *,
+          stock: Sequence[int] = (), ranking: str = "standard",
+          team_of: Sequence[int] | None = None) -> dict[int, int]:
+    """Perfect play of a fully known position.
+
+    ``hands`` per seat, ``trick`` the (seat, card) plays so far, ``turn`` the seat to move,
+    ``trump`` the trump suit index, ``stock`` the cards still to draw in drawing order (the
+    briscola last), ``team_of`` the side of each seat (default: each seat alone).
+    Returns, for each card the mover may play, the card points its side takes from now to
+    the end of the deal (this trick included) with best play by every side.
+
+    >>> from briscola.cards import parse_cards
+    >>> h = [parse_cards("1D 2S"), parse_cards("3D 4C")]
+    >>> {str(k): v for k, v in solve(h, [], 0, trump=1).items()}  # Coppe trump
+    {'1D': 0, '2S': 10}
+    """
+    n = len(hands)
+    team_of = tuple(team_of) if team_of is not None else tuple(range(n))
+    solver = Solver(trump, n, team_of, ranking, tuple(reversed([int(c) for c in stock])))
+    from ..cards import ALL_CARDS
+
+    return {ALL_CARDS[c]: v for c, v in solver.values(hands, trick, turn).items()}
+
+
+def world_values(view: PlayerView, others: dict[int, list[int]], stock_rev: list[int]) -> dict[int, int]:
+    """Exact values of each legal card in one guess of the hidden cards."""
+    hands = full_hands(view, others)
+    solver = Solver(view.trump, view.players, view.rules.team_of, view.rules.ranking, stock_rev)
+    return solver.values(hands, view.trick, view.seat)
+
+
+def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
+                     hidden: Hidden | None = None) -> tuple[int, dict[int, float]]:
+    """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``).
+
+    Returns (card, total value per card). Ties go to the card that is cheapest to keep
+    out of play (fewest points, lowest strength), so the choice does not depend on luck."""
+    hidden = hidden or Hidden(view)
+    if hidden.count_worlds() <= max_worlds:
+        worlds = hidden.worlds()
+    else:
+        worlds = (hidden.sample(rng) for _ in range(max_worlds))
+    totals: dict[int, float] = {int(c): 0.0 for c in view.legal}
+    for others, stock in worlds:
+        for c, v in world_values(view, others, stock).items():
+            totals[c] += v
+    strength, pts = TABLES[view.rules.ranking]
+    best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
+    return best, totals
+
+
+def nothing_hidden(view: PlayerView) -> bool:
+    """Two players and an empty stock: the other hand is exactly the unseen cards."""
+    return view.players == 2 and view.stock_size == 0
+
+
+__all__ = ["Solver", "solve", "choose_by_worlds", "world_values", "nothing_hidden"]
