@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -324,13 +325,46 @@ def inventory(out: Path) -> list[dict]:
 
 
 def build(root: Path = ROOT, out: Path | None = None, *, npm: bool = True) -> BuildResult:
+    """Write the site to a staging folder, then swap it in for `out` in one rename, so a
+    server (or a test run) using the old folder never sees it half-built."""
     started = time.perf_counter()
-    paths = Paths(root=root, out=out or root / "dist")
+    final = out or root / "dist"
     if npm:
         ensure_node_modules(root)
-    if paths.out.exists():
-        shutil.rmtree(paths.out)
-    paths.out.mkdir(parents=True)
+    staging = final.with_name(f".{final.name}.staging-{os.getpid()}")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        result = _build_into(Paths(root=root, out=staging))
+        _swap_in(staging, final)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+    result.out = final
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _swap_in(staging: Path, final: Path, attempts: int = 5) -> None:
+    """Replace final with staging; retried when a concurrent build swaps at the same time."""
+    old = final.with_name(f".{final.name}.old-{os.getpid()}")
+    for attempt in range(attempts):
+        try:
+            if final.exists():
+                final.rename(old)
+            staging.rename(final)
+            break
+        except OSError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
+        finally:
+            if old.exists():
+                shutil.rmtree(old, ignore_errors=True)
+
+
+def _build_into(paths: Paths) -> BuildResult:
     copy_pyodide(paths)
     copy_pyscript(paths)
     archive = write_app(paths)
@@ -359,7 +393,6 @@ def build(root: Path = ROOT, out: Path | None = None, *, npm: bool = True) -> Bu
             "lazy": lazy_files(files),
         },
     )
-    result.seconds = time.perf_counter() - started
     return result
 
 

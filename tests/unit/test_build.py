@@ -224,3 +224,11 @@ def test_lazy_list_names_optional_pyscript_chunks_only():
     lazy = {p.rsplit("/", 1)[1] for p in build.lazy_files(files)}
     assert lazy == {"py-Dl-y4L1b.js", "codemirror_view-BsXnWedx.js", "xterm.css",
                     "toml-Blg7Izee.js", "storage.js"}
+
+
+def test_rebuild_replaces_output_and_leaves_no_staging(checkout: Path):
+    dist = run_build(checkout).out
+    write(dist / "stale.txt", "from an older build")
+    run_build(checkout)
+    assert not (dist / "stale.txt").exists()
+    assert sorted(p.name for p in dist.parent.iterdir() if p.name.startswith(".dist")) == []
