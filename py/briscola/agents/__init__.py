@@ -28,6 +28,9 @@ _REGISTRY: dict[str, str] = {
     "random": "briscola.agents.basic:RandomAgent",
     "medium": "briscola.agents.heuristic:HeuristicAgent",
     "heuristic": "briscola.agents.heuristic:HeuristicAgent",
+    "easy": "briscola.agents.easy:EasyAgent",
+    "hard": "briscola.agents.hard:HardAgent",
+    "expert": "briscola.agents.expert:ExpertAgent",
 }
 
 

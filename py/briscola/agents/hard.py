@@ -1,0 +1,110 @@
+"""The counting player (level ``hard``): the careful heuristic plus card counting and
+exact play at the end.
+
+It counts the cards: what is still out (in other hands or the stock) is every card of
+the pack it has not seen played and does not hold. From that it knows
+
+- which of its cards are *safe*: nothing still out can beat them, so leading one banks
+  its points for sure (a safe ace is led, not kept for a trump to catch);
+- which trumps and carichi are still out: a trump is kept for the carichi still to
+  come; once no carico is out, a trump is only worth the tricks it can still take and
+  is spent on whatever points are on the table;
+- when the last cards are known: with two players, from the moment the stock is empty
+  the other hand is exactly the unseen cards and it plays perfectly (exact solver);
+  just before (one card and the briscola left) it solves every possible split. With
+  more players it solves the last tricks over the splits of the unseen cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import SUIT_OF, Card
+from ..view import PlayerView
+from .endgame import choose_by_worlds
+from .heuristic import HeuristicAgent
+from .sim import Hidden
+from .tactics import TRUMP_KEEP, beats, tables
+
+ENDGAME_WORLDS = {2: 64, 3: 24, 4: 12, 6: 6}
+"""Most splits of the unseen cards solved per decision in the endgame, by player count."""
+
+ENDGAME_STOCK = {2: 2, 3: 0, 4: 0, 6: 0}
+"""Stock size (briscola included) from which the solver plays, by player count."""
+
+ENDGAME_CARDS = {3: 3, 4: 2, 6: 1}
+"""With 3+ players: cards in hand from which the solver plays (stock empty)."""
+
+CARICO_POINTS = 10
+
+
+class HardAgent(HeuristicAgent):
+    name = "hard"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.search_rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Card:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if self._endgame(view):
+            self.search_rng.seed(_position_key(view))
+            card, _ = choose_by_worlds(view, self.search_rng, ENDGAME_WORLDS[view.players])
+            return Card(card)
+        return super().choose(view)
+
+    @staticmethod
+    def _endgame(view: PlayerView) -> bool:
+        n = view.players
+        if view.stock_size > ENDGAME_STOCK[n]:
+            return False
+        if n == 2:
+            return True
+        return len(view.hand) <= ENDGAME_CARDS[n]
+
+    # -- counting ------------------------------------------------------------------------
+    def _out(self, view: PlayerView) -> list[Card]:
+        """Cards other seats hold or may still draw."""
+        played = set(view.played_cards())
+        mine = set(view.hand)
+        from ..cards import make_pack
+
+        return [c for c in make_pack(view.rules.pack) if c not in played and c not in mine]
+
+    def lead(self, view: PlayerView) -> Card:
+        strength, pts = tables(view)
+        trump = view.trump
+        out = self._out(view)
+        hand = list(view.legal)
+        safe = [c for c in hand if SUIT_OF[c] != trump and pts[c] >= CARICO_POINTS
+                and not any(beats(x, c, trump, strength) for x in out)]
+        if safe:
+            return max(safe, key=lambda c: (pts[c], strength[c]))
+        keep = self._keep_fn(view, out)
+        return self._pick(hand, lambda c: (pts[c] + keep(c), strength[c]))
+
+    def _keep_fn(self, view: PlayerView, out):
+        strength, pts = tables(view)
+        trump = view.trump
+        carichi_out = sum(1 for c in out if pts[c] >= CARICO_POINTS and SUIT_OF[c] != trump)
+
+        def keep(c: int) -> float:
+            if SUIT_OF[c] != trump:
+                return 0
+            if carichi_out == 0:
+                return strength[c] * 0.5
+            return TRUMP_KEEP + strength[c]
+
+        return keep
+
+
+def _position_key(view: PlayerView) -> int:
+    """A seed for the search from what the seat saw, so the same view gives the same
+    sample whatever the hidden cards are."""
+    h = 1469598103934665603
+    for c in view.played_cards():
+        h = (h ^ int(c)) * 1099511628211 % (1 << 61)
+    for c in sorted(view.hand):
+        h = (h ^ (int(c) + 64)) * 1099511628211 % (1 << 61)
+    return h ^ view.seat
