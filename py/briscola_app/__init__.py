@@ -1,0 +1,6 @@
+"""The browser app around the engine.
+
+Everything that decides something (what the table shows, what a click means, what is
+saved) lives in plain modules here that unit tests import without a browser; only
+:mod:`briscola_app.dom` touches the page and :mod:`briscola_app.boot` starts it.
+"""

@@ -1,0 +1,367 @@
+"""The page: paints the table model into the DOM and forwards clicks and keys.
+
+The only module that imports the browser. Events are bound once on containers that are
+in the HTML from the start; the card or action is read from the event target.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from briscola.agents import think
+from briscola.cards import IllegalMoveError
+
+from . import render
+from .controller import App
+from .storage import Backend, Store
+
+THINK_SLICE_YIELD = 0  # seconds passed to asyncio.sleep between slices of a computer's thought
+
+
+class LocalStorageBackend:
+    """localStorage behind the :class:`~briscola_app.storage.Backend` protocol."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return None if _null(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        self.storage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+
+def open_storage() -> Backend | None:
+    """localStorage if this browser lets the page write to it, else None."""
+    try:
+        storage = js.window.localStorage
+        probe = "briscola.probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return LocalStorageBackend(storage)
+    except Exception:
+        return None
+
+
+def _null(value) -> bool:
+    """JS null and undefined (Pyodide 0.28+ gives null as ``jsnull``, not None)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def _el(id_: str):
+    return js.document.getElementById(id_)
+
+
+def _closest(event, selector: str):
+    target = event.target
+    if _null(target) or not hasattr(target, "closest"):
+        return None
+    found = target.closest(selector)
+    return None if _null(found) else found
+
+
+def mark(name: str) -> None:
+    try:
+        js.performance.mark(name)
+    except Exception:
+        pass
+
+
+class Page:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.epoch = 0  # bumped by a new deal so a running computer turn stops
+        self.driving = False
+        self.summary_shown_for: int | None = None
+        # cards painted last time in the hand and on the table: not animated again
+        self.hand_shown: frozenset[str] = frozenset()
+        self.trick_shown: frozenset[str] = frozenset()
+        self._proxies = []
+        self._bind()
+
+    # -- events -----------------------------------------------------------------------
+    def _on(self, element, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def _bind(self) -> None:
+        self._on(_el("hand"), "click", self.on_hand_click)
+        self._on(js.document.body, "click", self.on_action_click)
+        self._on(js.document, "keydown", self.on_key)
+        self._on(_el("settings-form"), "submit", self.on_settings_submit)
+
+    def on_hand_click(self, event) -> None:
+        button = _closest(event, "button[data-card]")
+        if button is None or button.disabled:
+            return
+        self.play(str(button.dataset.card), int(button.dataset.index))
+
+    def on_key(self, event) -> None:
+        if not _null(js.document.querySelector("dialog[open]")):
+            return
+        key = str(event.key)
+        if key.isdigit() and self.app.human_to_move:
+            index = int(key)
+            hand = self.app.game.hands[0]
+            if 1 <= index <= len(hand):
+                event.preventDefault()
+                self.play(str(hand[index - 1]), index)
+
+    def on_action_click(self, event) -> None:
+        button = _closest(event, "[data-action]")
+        if button is None or button.disabled:
+            return
+        action = str(button.dataset.action)
+        handler = getattr(self, "action_" + action.replace("-", "_"), None)
+        if handler is not None:
+            handler(button)
+
+    # -- actions ----------------------------------------------------------------------
+    def play(self, card: str, index: int) -> None:
+        try:
+            self.app.play_human(card)
+        except IllegalMoveError:
+            return
+        self.render(focus_index=index)
+        self.drive()
+
+    def action_close(self, button) -> None:
+        dialog = button.closest("dialog")
+        if not _null(dialog):
+            dialog.close()
+
+    def action_dismiss(self, button) -> None:
+        self.app.notice_dismissed = True
+        self.render()
+
+    def action_new(self, button) -> None:
+        game = self.app.game
+        if not game.over and game.tricks:
+            self._close_dialogs()
+            _el("confirm-new").showModal()
+            return
+        self.new_deal()
+
+    def action_new_confirmed(self, button) -> None:
+        self.new_deal()
+
+    def new_deal(self) -> None:
+        self._close_dialogs()
+        self.epoch += 1
+        self.app.new_deal()
+        self.render(focus_index=1)
+        self.drive()
+
+    def action_last(self, button) -> None:
+        last = self.app.last_trick()
+        if last is None:
+            return
+        cards, text = last
+        _el("last-cards").innerHTML = "".join(render.played_html(self.app.settings.deck, c) for c in cards)
+        _el("last-text").textContent = text
+        _el("last-trick").showModal()
+
+    def action_stats(self, button) -> None:
+        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
+        _el("stats").showModal()
+
+    def action_reset_stats(self, button) -> None:
+        self.app.reset_stats()
+        self.action_stats(button)
+
+    def action_settings(self, button) -> None:
+        _el("settings-fields").innerHTML = render.settings_html(self.app.settings, self.app.tr)
+        _el("settings").showModal()
+
+    def on_settings_submit(self, event) -> None:
+        event.preventDefault()
+        form = _el("settings-form")
+        data = js.FormData.new(form)
+        changes = {}
+        for name in ("players", "level", "speed", "deck", "lang"):
+            value = data.get(name)
+            if not _null(value):
+                changes[name] = int(value) if name == "players" else str(value)
+        _el("settings").close()
+        try:
+            needs_new = self.app.change_settings(**changes)
+        except ValueError:
+            return
+        self.translate_static()
+        if needs_new:
+            self.new_deal()
+        else:
+            self.render()
+
+    def action_hint(self, button) -> None:
+        if not self.app.human_to_move:
+            return
+        asyncio.ensure_future(self._hint())
+
+    async def _hint(self) -> None:
+        app, epoch = self.app, self.epoch
+        view = app.game.view(0)
+        card = await self._think(app.hint_agent(), view)
+        if epoch == self.epoch and app.human_to_move and card in app.game.hands[0]:
+            app.set_hint(card)
+            self.render()
+
+    def _close_dialogs(self) -> None:
+        for d in js.document.querySelectorAll("dialog[open]"):
+            d.close()
+
+    # -- the computer players ---------------------------------------------------------
+    def drive(self) -> None:
+        if not self.driving:
+            asyncio.ensure_future(self._drive())
+
+    async def _think(self, agent, view):
+        steps = think(agent, view)
+        try:
+            while True:
+                next(steps)
+                await asyncio.sleep(THINK_SLICE_YIELD)
+        except StopIteration as done:
+            return done.value
+
+    async def _drive(self) -> None:
+        self.driving = True
+        app = self.app
+        epoch = self.epoch
+        try:
+            while epoch == self.epoch:
+                pace = app.settings.pace
+                if app.held is not None:
+                    await asyncio.sleep(pace.trick_shown / 1000)
+                    if epoch != self.epoch:
+                        break
+                    app.release_trick()
+                    self.render(focus_index=1)
+                    continue
+                if not app.computer_to_move:
+                    break
+                started = time.perf_counter()
+                mark("briscola:think-start")
+                card = await self._think(app.computer_agent(), app.current_view())
+                mark("briscola:think-end")
+                left = pace.before_move / 1000 - (time.perf_counter() - started)
+                if left > 0:
+                    await asyncio.sleep(left)
+                if epoch != self.epoch:
+                    break
+                app.play_computer(card)
+                self.render()
+        finally:
+            self.driving = False
+        if epoch != self.epoch:
+            self.drive()
+
+    # -- painting ---------------------------------------------------------------------
+    def translate_static(self) -> None:
+        t = self.app.tr
+        js.document.documentElement.lang = self.app.settings.lang
+        for node in js.document.querySelectorAll("[data-t]"):
+            node.textContent = t.t(str(node.dataset.t))
+        _el("hand").setAttribute("aria-label", t.t("your_hand"))
+        _el("table").setAttribute("aria-label", t.t("table"))
+        _el("opponents").setAttribute("aria-label", t.t("opponents"))
+        _el("trick").setAttribute("aria-label", t.t("trick"))
+        _el("stock").setAttribute("aria-label", t.t("stock"))
+        _el("score").setAttribute("aria-label", t.t("score"))
+
+    def render(self, focus_index: int | None = None) -> None:
+        app = self.app
+        m = app.model()
+        t = app.tr
+        active = js.document.activeElement
+        had_hand_focus = not _null(active) and hasattr(active, "closest") and not _null(active.closest("#hand"))
+        _el("opponents").innerHTML = render.opponents_html(m, t)
+        trick = _el("trick")
+        trick.innerHTML = render.trick_html(m, self.trick_shown)
+        trick.classList.toggle("many", len(m.trick) > 4)
+        briscola, pile, caption = render.stock_html(m)
+        _el("briscola").innerHTML = briscola
+        _el("stock-pile").innerHTML = pile
+        _el("stock-count").innerHTML = caption
+        hand = _el("hand")
+        hand.innerHTML = render.hand_html(m, self.hand_shown)
+        self.hand_shown = frozenset(c.card for c in m.hand)
+        self.trick_shown = frozenset(c.card for c in m.trick)
+        hand.classList.toggle("your-turn", m.your_turn)
+        _el("score").innerHTML = render.score_html(m.sides)
+        _el("my-pile").textContent = t.t("pile_label", who=t.t("you") if len(m.sides) != 2 or app.game.n == 2 else t.t("us"), n=m.my_pile)
+        status = _el("status")
+        if status.textContent != m.message:
+            status.textContent = m.message
+        notice = _el("notice")
+        if m.notice:
+            _el("notice-text").textContent = m.notice
+            notice.hidden = False
+        else:
+            notice.hidden = True
+        for button in js.document.querySelectorAll("#actions button"):
+            action = str(button.dataset.action)
+            if action == "hint":
+                button.disabled = not m.your_turn
+            elif action == "last":
+                button.disabled = not m.can_review_last
+            else:
+                button.disabled = False
+        js.document.body.dataset.state = "over" if app.game.over else ("your-turn" if m.your_turn else "waiting")
+        js.document.body.dataset.players = str(app.game.n)
+        if (focus_index is not None or had_hand_focus) and m.your_turn:
+            buttons = hand.querySelectorAll("button")
+            if buttons.length:
+                index = min(focus_index or 1, buttons.length) - 1
+                buttons.item(index).focus()
+        if m.summary is not None:
+            self._show_summary(m)
+
+    def _show_summary(self, m) -> None:
+        key = id(self.app.game)
+        if self.summary_shown_for == key:
+            return
+        self.summary_shown_for = key
+        headline, rows = render.summary_parts(m.summary, self.app.tr)
+        _el("summary-title").textContent = m.summary.title
+        head = _el("summary-headline")
+        head.textContent = headline
+        head.className = "headline " + m.summary.outcome
+        _el("summary-sides").innerHTML = rows
+        self._close_dialogs()
+        _el("summary").showModal()
+
+
+def set_stage(stage: int, text: str) -> None:
+    bar = _el("loader-bar")
+    if not _null(bar):
+        bar.setAttribute("aria-valuenow", str(stage))
+    label = _el("loader-text")
+    if not _null(label):
+        label.textContent = text
+
+
+def start() -> Page:
+    from .i18n import Translator, pick_language
+
+    browser_lang = str(js.navigator.language or "")
+    lang = pick_language(browser_lang)
+    set_stage(2, Translator(lang).t("stage_engine"))
+    mark("briscola:engine")
+    app = App(Store(open_storage()), browser_lang=browser_lang)
+    page = Page(app)
+    page.translate_static()
+    page.render(focus_index=1)
+    set_stage(3, app.tr.t("stage_ready"))
+    mark("briscola:ready")
+    page.drive()
+    return page

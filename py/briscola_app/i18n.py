@@ -1,0 +1,248 @@
+"""One translation function for every text the page shows.
+
+>>> Translator("it").t("your_turn")
+'Tocca a te.'
+>>> Translator("xx").lang
+'en'
+"""
+
+from __future__ import annotations
+
+from briscola.cards import Card
+
+LANGUAGES = {"en": "English", "it": "Italiano"}
+DEFAULT_LANGUAGE = "en"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Briscola",
+        "loading": "Loading the game…",
+        "stage_runtime": "Starting Python…",
+        "stage_engine": "Loading the cards…",
+        "stage_ready": "Ready",
+        "your_hand": "Your hand",
+        "table": "Card table",
+        "opponents": "Other players",
+        "trick": "Cards on the table",
+        "stock": "Stock",
+        "stock_left": "{n} left",
+        "stock_empty": "Stock empty",
+        "briscola": "Briscola",
+        "briscola_is": "Trump: {card}",
+        "you": "You",
+        "partner": "partner",
+        "cards_in_hand": "{n} cards in hand",
+        "one_card_in_hand": "1 card in hand",
+        "pile_points": "{n} pts",
+        "pile_label": "{who}: {n} points taken",
+        "your_turn": "Your turn.",
+        "your_turn_lead": "Your turn: lead a card.",
+        "thinking": "{who} is thinking…",
+        "plays": "{who} plays {card}.",
+        "you_play": "You play {card}.",
+        "takes_trick": "{who} takes the trick ({n} points).",
+        "you_take_trick": "You take the trick ({n} points).",
+        "last_tricks": "Stock empty: the last tricks are played without drawing.",
+        "deal_over": "The deal is over.",
+        "new_game": "New game",
+        "new_game_confirm": "Abandon this deal and start a new one? It counts as a loss.",
+        "settings": "Settings",
+        "stats": "Stats",
+        "last_trick": "Last trick",
+        "no_last_trick": "No trick has been played yet.",
+        "last_trick_taken": "Taken by {who} ({n} points).",
+        "close": "Close",
+        "save": "Save",
+        "cancel": "Cancel",
+        "players": "Players",
+        "players_n": "{n} players",
+        "players_teams": "{n} players (teams)",
+        "deck": "Cards",
+        "deck_italian": "Italian suits",
+        "deck_french": "French suits",
+        "speed": "Computer speed",
+        "speed_slow": "Slow",
+        "speed_normal": "Normal",
+        "speed_fast": "Fast",
+        "level": "Computer level",
+        "level_easy": "Easy",
+        "level_medium": "Medium",
+        "level_hard": "Hard",
+        "level_expert": "Expert",
+        "language": "Language",
+        "settings_apply_next": "Player count and level apply from the next deal.",
+        "score": "Score",
+        "us": "Us",
+        "them": "Them",
+        "summary_title": "End of the deal",
+        "result_win": "You win!",
+        "result_loss": "You lose.",
+        "result_draw": "A draw: 60 to 60.",
+        "result_draw_multi": "A draw for first place.",
+        "team_you": "You and {names}",
+        "team_them": "{names}",
+        "points_n": "{n} points",
+        "stats_title": "Your stats",
+        "stats_mode": "{players} players, {level}",
+        "stats_none": "No deals finished yet.",
+        "played": "Played",
+        "won": "Won",
+        "lost": "Lost",
+        "drawn": "Drawn",
+        "points_for": "Points for",
+        "points_against": "Points against",
+        "best_score": "Best score",
+        "streak": "Winning streak",
+        "best_streak": "Best streak",
+        "reset_stats": "Reset stats",
+        "notice_bad_data": "Some saved data could not be read. It was set aside and the game starts fresh.",
+        "notice_no_storage": "This browser is not saving data here: stats and the deal in progress aren't saved.",
+        "notice_resumed": "Welcome back: your deal continues where you left it.",
+        "dismiss": "Dismiss",
+        "hint": "Hint",
+        "hint_says": "Suggested: {card}.",
+        "seat_name_1": "Giulia",
+        "seat_name_2": "Marco",
+        "seat_name_3": "Sofia",
+        "seat_name_4": "Luca",
+        "seat_name_5": "Anna",
+        "rank_1": "Ace", "rank_2": "Two", "rank_3": "Three", "rank_4": "Four", "rank_5": "Five",
+        "rank_6": "Six", "rank_7": "Seven", "rank_8": "Jack", "rank_9": "Knight", "rank_10": "King",
+        "frank_9": "Queen",
+        "suit_D": "Coins", "suit_C": "Cups", "suit_S": "Swords", "suit_B": "Clubs",
+        "fsuit_D": "Diamonds", "fsuit_C": "Hearts", "fsuit_S": "Spades", "fsuit_B": "Clubs",
+        "card_of": "{rank} of {suit}",
+        "play_card": "Play {card}",
+        "card_back": "Card back",
+    },
+    "it": {
+        "title": "Briscola",
+        "loading": "Caricamento del gioco…",
+        "stage_runtime": "Avvio di Python…",
+        "stage_engine": "Preparo le carte…",
+        "stage_ready": "Pronto",
+        "your_hand": "La tua mano",
+        "table": "Tavolo da gioco",
+        "opponents": "Altri giocatori",
+        "trick": "Carte in tavola",
+        "stock": "Mazzo",
+        "stock_left": "ne restano {n}",
+        "stock_empty": "Mazzo finito",
+        "briscola": "Briscola",
+        "briscola_is": "Briscola: {card}",
+        "you": "Tu",
+        "partner": "compagno",
+        "cards_in_hand": "{n} carte in mano",
+        "one_card_in_hand": "1 carta in mano",
+        "pile_points": "{n} punti",
+        "pile_label": "{who}: {n} punti presi",
+        "your_turn": "Tocca a te.",
+        "your_turn_lead": "Tocca a te: gioca una carta.",
+        "thinking": "{who} sta pensando…",
+        "plays": "{who} gioca {card}.",
+        "you_play": "Giochi {card}.",
+        "takes_trick": "{who} prende la mano ({n} punti).",
+        "you_take_trick": "Prendi la mano ({n} punti).",
+        "last_tricks": "Mazzo finito: le ultime mani si giocano senza pescare.",
+        "deal_over": "La partita è finita.",
+        "new_game": "Nuova partita",
+        "new_game_confirm": "Abbandonare questa partita e iniziarne una nuova? Conta come sconfitta.",
+        "settings": "Impostazioni",
+        "stats": "Statistiche",
+        "last_trick": "Ultima mano",
+        "no_last_trick": "Non è ancora stata giocata nessuna mano.",
+        "last_trick_taken": "Presa da {who} ({n} punti).",
+        "close": "Chiudi",
+        "save": "Salva",
+        "cancel": "Annulla",
+        "players": "Giocatori",
+        "players_n": "{n} giocatori",
+        "players_teams": "{n} giocatori (a squadre)",
+        "deck": "Carte",
+        "deck_italian": "Semi italiani",
+        "deck_french": "Semi francesi",
+        "speed": "Velocità del computer",
+        "speed_slow": "Lenta",
+        "speed_normal": "Normale",
+        "speed_fast": "Veloce",
+        "level": "Livello del computer",
+        "level_easy": "Facile",
+        "level_medium": "Medio",
+        "level_hard": "Difficile",
+        "level_expert": "Esperto",
+        "language": "Lingua",
+        "settings_apply_next": "Giocatori e livello valgono dalla prossima partita.",
+        "score": "Punteggio",
+        "us": "Noi",
+        "them": "Loro",
+        "summary_title": "Fine della partita",
+        "result_win": "Hai vinto!",
+        "result_loss": "Hai perso.",
+        "result_draw": "Pareggio: 60 a 60.",
+        "result_draw_multi": "Pareggio al primo posto.",
+        "team_you": "Tu e {names}",
+        "team_them": "{names}",
+        "points_n": "{n} punti",
+        "stats_title": "Le tue statistiche",
+        "stats_mode": "{players} giocatori, {level}",
+        "stats_none": "Nessuna partita finita finora.",
+        "played": "Giocate",
+        "won": "Vinte",
+        "lost": "Perse",
+        "drawn": "Pari",
+        "points_for": "Punti fatti",
+        "points_against": "Punti subiti",
+        "best_score": "Miglior punteggio",
+        "streak": "Vittorie di fila",
+        "best_streak": "Record di vittorie di fila",
+        "reset_stats": "Azzera statistiche",
+        "notice_bad_data": "Alcuni dati salvati non erano leggibili. Sono stati messi da parte e il gioco riparte da capo.",
+        "notice_no_storage": "Questo browser non salva dati qui: statistiche e partita in corso non vengono salvate.",
+        "notice_resumed": "Bentornato: la partita riprende da dove l'avevi lasciata.",
+        "dismiss": "Chiudi",
+        "hint": "Consiglio",
+        "hint_says": "Consiglio: {card}.",
+        "seat_name_1": "Giulia",
+        "seat_name_2": "Marco",
+        "seat_name_3": "Sofia",
+        "seat_name_4": "Luca",
+        "seat_name_5": "Anna",
+        "rank_1": "Asso", "rank_2": "Due", "rank_3": "Tre", "rank_4": "Quattro", "rank_5": "Cinque",
+        "rank_6": "Sei", "rank_7": "Sette", "rank_8": "Fante", "rank_9": "Cavallo", "rank_10": "Re",
+        "frank_9": "Donna",
+        "suit_D": "Denari", "suit_C": "Coppe", "suit_S": "Spade", "suit_B": "Bastoni",
+        "fsuit_D": "Quadri", "fsuit_C": "Cuori", "fsuit_S": "Picche", "fsuit_B": "Fiori",
+        "card_of": "{rank} di {suit}",
+        "play_card": "Gioca {card}",
+        "card_back": "Dorso della carta",
+    },
+}
+
+
+def pick_language(preferred: str | None) -> str:
+    """The supported language closest to a browser's ``navigator.language``."""
+    if preferred:
+        code = preferred.lower().split("-")[0]
+        if code in MESSAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang if lang in MESSAGES else DEFAULT_LANGUAGE
+        self._messages = MESSAGES[self.lang]
+        self._fallback = MESSAGES[DEFAULT_LANGUAGE]
+
+    def t(self, key: str, **params: object) -> str:
+        text = self._messages.get(key) or self._fallback.get(key)
+        if text is None:
+            raise KeyError(f"no text for {key!r}")
+        return text.format(**params) if params else text
+
+    def card_name(self, c: Card, deck: str = "italian") -> str:
+        """A card in words: "Ace of Coins"; the French deck names its own cards."""
+        french = deck == "french"
+        rank_key = f"frank_{c.rank}" if french and f"frank_{c.rank}" in self._fallback else f"rank_{c.rank}"
+        suit_key = ("fsuit_" if french else "suit_") + c.suit
+        return self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))
