@@ -52,10 +52,9 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
-        try:
+        if isinstance(value, int) and 0 <= value < len(ALL_CARDS):  # no negative indexing
             return ALL_CARDS[value]
-        except (IndexError, TypeError):
-            raise CardParseError(f"no card number {value!r}") from None
+        raise CardParseError(f"no card number {value!r}")
 
     @property
     def rank(self) -> int:

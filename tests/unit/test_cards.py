@@ -150,3 +150,10 @@ def test_make_pack_returns_a_fresh_list():
 def test_other_pack_sizes_are_refused(size):
     with pytest.raises(ValueError):
         make_pack(size)
+
+
+@pytest.mark.parametrize("bad", [-1, -40])
+def test_negative_numbers_are_not_cards(bad):
+    # Card(-1) used to index ALL_CARDS from the end and return Card('10B').
+    with pytest.raises(CardParseError):
+        Card(bad)
