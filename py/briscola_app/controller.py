@@ -325,7 +325,7 @@ class App:
         ]
         human_turn = self.human_to_move
         hand = [
-            CardModel(str(c), t.t("play_card", card=self.card_name(c)), enabled=human_turn,
+            CardModel(str(c), self.card_name(c), enabled=human_turn,
                       hinted=human_turn and self.hint == c)
             for c in g.hands[HUMAN]
         ]

@@ -1,0 +1,216 @@
+"""The game page in real Chromium: load, play full deals by clicking, stats, resume,
+bad stored data, settings, keyboard and accessibility."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+READY_TIMEOUT_MS = 60_000
+DEAL_TIMEOUT_MS = 180_000
+FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
+
+CARD_NAME = re.compile(
+    r"^(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King) of (Coins|Cups|Swords|Clubs)$"
+)
+
+
+def seed_settings(context: BrowserContext, **changes) -> None:
+    """Store settings before the page loads (only when none are stored yet)."""
+    box = json.dumps({"version": 1, "data": {**FAST, **changes}})
+    context.add_init_script(
+        f"if (!localStorage.getItem('briscola.settings')) localStorage.setItem('briscola.settings', {json.dumps(box)});"
+    )
+
+
+def open_game(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
+
+
+def wait_for_turn(page: Page) -> str:
+    """Wait until it is the person's turn or the deal is over; returns the state."""
+    page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
+    return page.locator("body").get_attribute("data-state")
+
+
+def play_one(page: Page) -> str:
+    """Click the first playable card; returns the card played."""
+    button = page.locator("#hand button:not([disabled])").first
+    card = button.get_attribute("data-card")
+    button.click()
+    return card
+
+
+def play_to_end(page: Page) -> list[str]:
+    played = []
+    while wait_for_turn(page) == "your-turn":
+        played.append(play_one(page))
+    return played
+
+
+def stored(page: Page, name: str):
+    raw = page.evaluate(f"localStorage.getItem('briscola.{name}')")
+    return None if raw is None else json.loads(raw)
+
+
+def test_page_loads_clean_and_accessible(page: Page, site_url: str, context, console_errors, request_log):
+    seed_settings(context)
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    hand = page.get_by_role("group", name="Your hand")
+    cards = hand.get_by_role("button")
+    expect(cards).to_have_count(3)
+    for i in range(3):
+        assert CARD_NAME.match(cards.nth(i).get_attribute("aria-label")), cards.nth(i).get_attribute("aria-label")
+        expect(cards.nth(i)).to_be_enabled()
+    expect(page.get_by_role("status")).to_have_text(re.compile("Your turn"))
+    # the table shows the opponent's backs, the briscola and the stock count
+    expect(page.locator(".seat")).to_have_count(1)
+    expect(page.locator(".seat-backs svg")).to_have_count(3)
+    expect(page.locator("#briscola svg")).to_have_count(1)
+    expect(page.locator("#stock-count")).to_contain_text("34 left")
+    # while the computer plays, the hand is disabled
+    play_one(page)
+    expect(page.locator("#hand button").first).to_be_disabled()
+    console_errors.assert_none()
+    request_log.assert_same_origin(site_url)
+
+
+def test_phone_layout_fits_and_targets_are_large(page: Page, site_url: str, context):
+    seed_settings(context, players=6)
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url)
+    wait_for_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for selector in ("#hand button", "#actions button"):
+        boxes = [b.bounding_box() for b in page.locator(selector).all()]
+        assert boxes
+        for box in boxes:
+            assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    expect(page.locator(".seat")).to_have_count(5)
+    expect(page.locator(".seat.partner")).to_have_count(2)
+
+
+def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: str, context, console_errors):
+    seed_settings(context)
+    open_game(page, site_url)
+    played = play_to_end(page)
+    assert len(played) == 20 and len(set(played)) == 20
+    summary = page.get_by_role("dialog", name="End of the deal")
+    expect(summary).to_be_visible()
+    expect(summary.locator("#summary-headline")).to_have_text(re.compile(r"You win!|You lose\.|A draw"))
+    rows = summary.locator("tr")
+    expect(rows).to_have_count(2)
+    points = [int(re.search(r"(\d+) points", rows.nth(i).inner_text()).group(1)) for i in range(2)]
+    assert sum(points) == 120
+    stats = stored(page, "stats")["data"]["2p-medium"]
+    assert stats["played"] == 1 and stats["won"] + stats["lost"] + stats["drawn"] == 1
+    assert stats["points_for"] == points[0] and stats["points_against"] == points[1]
+    deal = stored(page, "deal")["data"]
+    assert deal["counted"] is True and deal["record"]["result"]
+    # stats panel shows the deal; a new game starts a fresh deal
+    summary.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Stats").click()
+    stats_dialog = page.get_by_role("dialog", name="Your stats")
+    expect(stats_dialog.locator("[data-stat='played']")).to_have_text("1")
+    stats_dialog.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="New game").click()
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#hand button")).to_have_count(3)
+    console_errors.assert_none()
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_full_deal_with_more_players(page: Page, site_url: str, context, players: int):
+    seed_settings(context, players=players)
+    open_game(page, site_url)
+    played = play_to_end(page)
+    per_seat = {3: 13, 4: 10, 6: 6}[players]
+    assert len(played) == per_seat
+    expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
+    stats = stored(page, "stats")["data"][f"{players}p-medium"]
+    assert stats["played"] == 1
+
+
+def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str, context):
+    seed_settings(context)
+    open_game(page, site_url)
+    for _ in range(3):
+        wait_for_turn(page)
+        play_one(page)
+    wait_for_turn(page)
+    hand_before = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
+    record_before = stored(page, "deal")["data"]["record"]
+    page.reload()
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    hand_after = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
+    assert hand_after == hand_before
+    record_after = stored(page, "deal")["data"]["record"]
+    assert record_after["tricks"] == record_before["tricks"] and record_after["seed"] == record_before["seed"]
+    expect(page.get_by_role("status")).to_have_text(re.compile("Welcome back"))
+    # and the deal goes on to its end
+    play_to_end(page)
+    expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
+
+
+def test_corrupted_storage_shows_notice_and_game_plays(page: Page, site_url: str, context, console_errors):
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        " localStorage.setItem('briscola.stats', '{not json');"
+        " localStorage.setItem('briscola.deal', JSON.stringify({version: 99, data: {}}));"
+        " localStorage.setItem('briscola.settings', JSON.stringify({version: 1, data: {players: 5}})); }"
+    )
+    open_game(page, site_url)
+    notice = page.get_by_role("alert")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("could not be read")
+    assert page.evaluate("localStorage.getItem('briscola.backup.stats')") == "{not json"
+    assert page.evaluate("localStorage.getItem('briscola.backup.settings')") is not None
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_be_hidden()
+    assert wait_for_turn(page) == "your-turn"
+    play_one(page)
+    wait_for_turn(page)
+    assert stored(page, "deal")["data"]["record"]["tricks"] or stored(page, "deal")["data"]["record"]["current"]
+    console_errors.assert_none()
+
+
+def test_without_storage_the_game_plays_and_says_so(page: Page, site_url: str, context):
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});"
+    )
+    open_game(page, site_url)
+    expect(page.get_by_role("alert")).to_contain_text("aren't saved")
+    assert wait_for_turn(page) == "your-turn"
+    play_one(page)
+    assert wait_for_turn(page) in ("your-turn", "over")
+
+
+def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, context):
+    seed_settings(context)
+    open_game(page, site_url)
+    wait_for_turn(page)
+    first = page.locator("#hand button").first
+    card = first.get_attribute("data-card")
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#trick [data-card='{card}']")).to_have_count(1)
+    wait_for_turn(page)
+    # settings: switch to Italian and the French deck; remembered after a reload
+    page.get_by_role("button", name="Settings").click()
+    dialog = page.get_by_role("dialog", name="Settings")
+    dialog.get_by_label("Italiano").check()
+    dialog.get_by_label("French suits").check()
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
+    label = page.locator("#hand button").first.get_attribute("aria-label")
+    assert re.match(r"^(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Donna|Re) di (Quadri|Cuori|Picche|Fiori)$", label), label
+    page.reload()
+    open_game(page, site_url)
+    expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
+    assert stored(page, "settings")["data"]["deck"] == "french"
