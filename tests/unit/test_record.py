@@ -1,0 +1,294 @@
+"""Game records (briscola-record/1): fields per DESIGN.md, JSON round trip, tampering."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from briscola.cards import ALL_CARDS, make_pack, parse_card
+from briscola.game import Game
+from briscola.record import FORMAT, RecordError, dumps, from_record, loads, to_record
+from briscola.rules import Rules
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+
+def play(players: int, seed: int, stop_after: int | None = None, dealer: int = 0) -> Game:
+    g = Game.deal(Rules.standard(players), seed=seed, dealer=dealer)
+    rng = random.Random(seed)
+    k = 0
+    while not g.over and (stop_after is None or k < stop_after):
+        g.play(rng.choice(g.legal_moves()))
+        k += 1
+    return g
+
+
+def json_round(rec):
+    return json.loads(json.dumps(rec))
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_record_fields(players):
+    g = play(players, seed=17, dealer=1)
+    rec = json_round(to_record(g))
+    assert rec["format"] == FORMAT == "briscola-record/1"
+    assert rec["rules"]["players"] == players and rec["rules"]["variant"] == "standard"
+    assert rec["rules"] == Rules.standard(players).to_dict()
+    assert rec["seed"] == 17 and rec["dealer"] == 1
+    assert rec["hands"] == [[str(c) for c in h] for h in g.initial_hands]
+    assert all(len(h) == 3 for h in rec["hands"]) and len(rec["hands"]) == players
+    assert rec["briscola"] == str(g.briscola)
+    assert rec["talon"] == [str(c) for c in g.talon]
+    layout = [c for h in rec["hands"] for c in h] + rec["talon"] + [rec["briscola"]]
+    assert sorted(parse_card(c) for c in layout) == sorted(make_pack(Rules.standard(players).pack))
+    assert len(rec["tricks"]) == len(g.tricks)
+    for t, tr in zip(rec["tricks"], g.tricks):
+        assert set(t) == {"leader", "plays", "winner", "points", "draws"}
+        assert t["leader"] == tr.leader and t["winner"] == tr.winner and t["points"] == tr.points
+        assert t["plays"] == [[s, str(c)] for s, c in tr.plays]
+        assert t["draws"] == [[s, str(c)] for s, c in tr.draws]
+        assert all(isinstance(s, int) and isinstance(c, str) for s, c in t["plays"] + t["draws"])
+    assert rec["points"] == g.points and sum(rec["points"]) == 120
+    assert rec["result"] == g.result()
+    assert set(rec["result"]) <= {"win", "loss", "draw"}
+    assert "current" not in rec
+    if players in (4, 6):
+        assert rec["team_points"] == g.team_points()
+
+
+def test_record_of_a_deal_in_progress():
+    g = play(4, seed=2, stop_after=14)  # three tricks and two cards
+    rec = to_record(g)
+    assert "result" not in rec
+    assert len(rec["tricks"]) == 3
+    assert rec["current"] == [[s, str(c)] for s, c in g.trick] and len(rec["current"]) == 2
+    assert rec["points"] == g.points
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_json_round_trip(players):
+    for seed in range(1, 21):
+        g = play(players, seed, dealer=seed % players)
+        rec = to_record(g)
+        text = json.dumps(rec)
+        back = from_record(json.loads(text))
+        assert to_record(back) == rec
+        assert back.over and back.points == g.points and back.result() == g.result()
+        assert to_record(loads(dumps(g))) == rec
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_round_trip_mid_deal(players):
+    total = Rules.standard(players).pack
+    for stop in (0, 1, players - 1, players, players + 1, total // 2, total - 1):
+        g = play(players, seed=stop + 5, stop_after=stop)
+        rec = json_round(to_record(g))
+        back = from_record(rec)
+        assert to_record(back) == rec
+        assert back.turn == g.turn and back.hands == g.hands and back.trick == g.trick
+        # and the replayed deal plays on exactly like the original
+        while not g.over:
+            c = g.hands[g.turn][0]
+            g.play(c)
+            back.play(c)
+        assert to_record(back) == to_record(g)
+
+
+def test_seed_may_be_null():
+    g = Game(Rules.standard(2), *_layout_of(play(2, seed=8, stop_after=0)))
+    rec = json_round(to_record(g))
+    assert rec["seed"] is None
+    assert to_record(from_record(rec)) == rec
+
+
+def _layout_of(g: Game):
+    return [list(h) for h in g.initial_hands], g.briscola, list(g.talon)
+
+
+# -- tampering ------------------------------------------------------------------------
+
+@pytest.fixture
+def rec():
+    return json_round(to_record(play(2, seed=31)))
+
+
+@pytest.fixture
+def rec4():
+    return json_round(to_record(play(4, seed=31)))
+
+
+def _refused(record, match: str | None = None):
+    with pytest.raises(RecordError, match=match):
+        from_record(record)
+
+
+def test_record_error_is_a_value_error():
+    assert issubclass(RecordError, ValueError)
+
+
+def test_the_untampered_fixture_replays(rec, rec4):
+    assert to_record(from_record(rec)) == rec
+    assert to_record(from_record(rec4)) == rec4
+
+
+@pytest.mark.parametrize("i", [0, 5, 19])
+def test_wrong_winner(rec, i):
+    t = rec["tricks"][i]
+    t["winner"] = 1 - t["winner"]
+    _refused(rec, "winner")
+
+
+def test_wrong_trick_points(rec):
+    rec["tricks"][4]["points"] += 1
+    _refused(rec)
+
+
+def test_wrong_draw(rec):
+    d = rec["tricks"][2]["draws"]
+    d[0][1], d[1][1] = d[1][1], d[0][1]
+    _refused(rec, "draws")
+
+
+def test_missing_draws(rec):
+    del rec["tricks"][0]["draws"]
+    _refused(rec, "draws")
+
+
+def test_draw_by_the_wrong_seat(rec):
+    d = rec["tricks"][2]["draws"]
+    d[0][0], d[1][0] = d[1][0], d[0][0]
+    _refused(rec)
+
+
+def test_talon_reordered(rec):
+    rec["talon"][0], rec["talon"][1] = rec["talon"][1], rec["talon"][0]
+    _refused(rec)
+
+
+def test_card_played_twice(rec):
+    first = rec["tricks"][0]["plays"][0]
+    later = rec["tricks"][3]["plays"]
+    later[[s for s, _ in later].index(first[0])][1] = first[1]
+    _refused(rec)
+
+
+def test_card_not_held(rec):
+    seat, card = rec["tricks"][0]["plays"][0]
+    held = {c for c in rec["hands"][seat]}
+    other = next(str(c) for c in ALL_CARDS if str(c) not in held)
+    rec["tricks"][0]["plays"][0][1] = other
+    _refused(rec)
+
+
+def test_out_of_turn(rec):
+    plays = rec["tricks"][1]["plays"]
+    plays[0], plays[1] = plays[1], plays[0]
+    _refused(rec)
+
+
+def test_wrong_seat_number(rec):
+    rec["tricks"][1]["plays"][1][0] = 7
+    _refused(rec, "out of turn")
+
+
+def test_wrong_leader(rec4):
+    t = rec4["tricks"][3]
+    t["leader"] = (t["leader"] + 1) % 4
+    _refused(rec4, "leads")
+
+
+def test_incomplete_trick(rec):
+    rec["tricks"][4]["plays"].pop()
+    _refused(rec, "not complete")
+
+
+@pytest.mark.parametrize("bad", ["11D", "0S", "X", "", None, 5, ["1D"]])
+def test_bad_card_text(rec, bad):
+    broken = copy.deepcopy(rec)
+    broken["tricks"][0]["plays"][0][1] = bad
+    _refused(broken)
+    broken = copy.deepcopy(rec)
+    broken["hands"][0][0] = bad
+    _refused(broken)
+    broken = copy.deepcopy(rec)
+    broken["briscola"] = bad
+    _refused(broken)
+
+
+@pytest.mark.parametrize("field", ["rules", "dealer", "hands", "briscola", "talon", "tricks", "format"])
+def test_missing_field(rec, field):
+    del rec[field]
+    _refused(rec)
+
+
+@pytest.mark.parametrize("field", ["rules", "hands", "talon", "tricks"])
+def test_field_of_the_wrong_type(rec, field):
+    rec[field] = "1D 3B"
+    _refused(rec)
+
+
+@pytest.mark.parametrize("fmt", ["briscola-record/2", "briscola", None, 1])
+def test_wrong_format(rec, fmt):
+    rec["format"] = fmt
+    _refused(rec, "briscola-record/1")
+
+
+@pytest.mark.parametrize("thing", [None, [], "text", 3])
+def test_not_a_record(thing):
+    _refused(thing)
+
+
+def test_not_json():
+    with pytest.raises(RecordError, match="JSON"):
+        loads("{not json")
+
+
+def test_wrong_points(rec):
+    rec["points"] = [rec["points"][0] + 1, rec["points"][1] - 1]
+    _refused(rec, "points")
+
+
+def test_wrong_result(rec):
+    rec["result"] = ["draw", "draw"] if rec["result"] != ["draw", "draw"] else ["win", "loss"]
+    _refused(rec, "result")
+
+
+def test_layout_not_the_pack(rec):
+    rec["talon"][-1] = rec["hands"][0][0]
+    _refused(rec)
+
+
+def test_unknown_or_unsupported_rules(rec):
+    broken = copy.deepcopy(rec)
+    broken["rules"]["jokers"] = True
+    _refused(broken, "unknown rules")
+    broken = copy.deepcopy(rec)
+    broken["rules"]["must_follow"] = True
+    _refused(broken, "not yet supported")
+
+
+def test_three_player_record_with_a_forty_card_layout_is_refused():
+    rec = json_round(to_record(play(3, seed=4)))
+    rec["rules"]["pack"] = 40
+    _refused(rec)
+
+
+def test_play_after_the_end(rec):
+    rec["tricks"].append({"leader": rec["tricks"][-1]["winner"], "plays": [[0, "1D"], [1, "2D"]],
+                          "winner": 0, "points": 11, "draws": []})
+    _refused(rec)
+
+
+def test_current_trick_out_of_turn_or_complete():
+    g = play(2, seed=9, stop_after=5)
+    rec = json_round(to_record(g))
+    broken = copy.deepcopy(rec)
+    broken["current"][0][0] = 1 - broken["current"][0][0]
+    _refused(broken, "out of turn")
+    seat = g.turn
+    broken = copy.deepcopy(rec)
+    broken["current"].append([seat, str(g.hands[seat][0])])
+    _refused(broken, "complete")
