@@ -1,0 +1,192 @@
+"""The search player (level ``expert``): determinized Monte Carlo over the hidden cards
+on top of the exact endgame solver.
+
+For each decision it repeatedly guesses the hidden cards (the other hands and the order
+of the stock) uniformly among the layouts that fit its view, the drawn briscola kept in
+its taker's hand, and tries every card it may play in that guess: it plays the card,
+then the rest of the deal with the fast medium-like policy (:mod:`.sim`) for every
+seat. The card with the best average result wins. Guesses are shared by all candidate
+cards (common random numbers), so their comparison is sharp with few samples.
+
+Near the end it stops guessing the play and solves: with two players, from the moment
+the stock holds ``SOLVE_STOCK`` cards or fewer, each guess is solved exactly (and with an
+empty stock the one possible guess is the truth, so play is perfect); with more players
+the last tricks are solved over the splits of the unseen cards.
+
+Budget: ``budget_ms`` of wall clock per decision (default 300), or, for reproducible
+matches, ``iterations`` guesses per decision whatever the clock says. :meth:`think`
+yields every ``SLICE_MS`` of work so a browser page keeps painting.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Generator
+
+from ..cards import ALL_CARDS, TABLES, Card
+from ..view import PlayerView
+from .endgame import Solver, choose_by_worlds
+from .hard import ENDGAME_CARDS, _position_key
+from .sim import Hidden, Tables, full_hands, playout
+
+DEFAULT_BUDGET_MS = 300
+SLICE_MS = 25
+"""Most work between two yields of :meth:`think`."""
+
+SOLVE_STOCK = {2: 4, 3: 0, 4: 0, 6: 0}
+"""Stock size (briscola included) from which each guess is solved exactly."""
+
+EXACT_WORLDS = 400
+"""With two players and a small stock: solve every guess when there are at most this many."""
+
+POINT_WEIGHT = 0.5
+"""Value of a playout: 1 for a win (0.5 draw) plus this times the point margin / 120."""
+
+TOTAL_POINTS = 120
+
+MIN_WORLDS = 8
+"""Guesses always tried, whatever the clock says."""
+
+
+class ExpertAgent:
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
+                 iterations: int | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+        self.budget_ms = budget_ms
+        self.iterations = iterations  # guesses per decision; None: use the clock budget
+        self.rng = random.Random(self.seed)
+        self.last_worlds = 0
+
+    def choose(self, view: PlayerView) -> Card:
+        gen = self.think(view)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+
+    def think(self, view: PlayerView) -> Generator[None, None, Card]:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        self.rng.seed(_position_key(view) ^ self.seed)
+        n = view.players
+        if n == 2 and view.stock_size == 0:
+            card, _ = choose_by_worlds(view, self.rng, 1)
+            return Card(card)
+        if n > 2 and view.stock_size == 0 and len(view.hand) <= ENDGAME_CARDS[n]:
+            return (yield from self._solve_worlds(view))
+        return (yield from self._pimc(view))
+
+    # -- search ------------------------------------------------------------------------
+    def _value_fn(self, view: PlayerView):
+        """(final points per seat) -> value for this seat's side."""
+        rules = view.rules
+        teams = rules.teams
+        mine = rules.team_of[view.seat]
+        threshold = rules.win_threshold
+        n = view.players
+
+        if n == 3:
+            def value(points):
+                me = points[mine]
+                best_other = max(p for s, p in enumerate(points) if s != mine)
+                win = 1.0 if me > best_other else (0.5 if me == best_other else 0.0)
+                return win + POINT_WEIGHT * (me - best_other) / 120
+            return value
+
+        def value(points):
+            own = sum(points[s] for s in teams[mine])
+            other = sum(points[s] for s in teams[1 - mine])
+            win = 1.0 if own >= threshold or own > other else (0.5 if own == other else 0.0)
+            return win + POINT_WEIGHT * (own - other) / 120
+        return value
+
+    def _budget_done(self, worlds: int, started: float) -> bool:
+        if self.iterations is not None:
+            return worlds >= self.iterations
+        return worlds >= MIN_WORLDS and (time.perf_counter() - started) * 1000 >= self.budget_ms
+
+    def _pimc(self, view: PlayerView) -> Generator[None, None, Card]:
+        started = last_yield = time.perf_counter()
+        hidden = Hidden(view)
+        t = Tables.of(view)
+        value = self._value_fn(view)
+        legal = sorted(set(int(c) for c in view.legal))
+        totals = {c: 0.0 for c in legal}
+        seat = view.seat
+        n = view.players
+        base_points = list(view.points)
+        trick = [(s, int(c)) for s, c in view.trick]
+        solve = n == 2 and view.stock_size <= SOLVE_STOCK[2]
+        if solve and hidden.count_worlds() <= EXACT_WORLDS and self.iterations is None:
+            worlds_iter = hidden.worlds()
+        else:
+            worlds_iter = None
+        worlds = 0
+        rng = self.rng
+        strength, pts = TABLES[view.rules.ranking]
+        while True:
+            if worlds_iter is not None:
+                w = next(worlds_iter, None)
+                if w is None:
+                    break
+                others, stock = w
+            else:
+                if self._budget_done(worlds, started):
+                    break
+                others, stock = hidden.sample(rng)
+            hands = full_hands(view, others)
+            if solve:
+                solver = Solver(t.trump, n, t.team_of, view.rules.ranking, stock)
+                for c, v in solver.values(hands, trick, seat).items():
+                    final = [0, 0]
+                    final[seat] = base_points[seat] + v
+                    final[1 - seat] = TOTAL_POINTS - final[seat]
+                    totals[c] += value(final)
+            else:
+                for c in legal:
+                    h = [list(x) for x in hands]
+                    h[seat].remove(c)
+                    tr = trick + [(seat, c)]
+                    pts_now = list(base_points)
+                    if len(tr) == n:
+                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value)
+                        continue
+                    final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, t)
+                    totals[c] += value(final)
+            worlds += 1
+            now = time.perf_counter()
+            if (now - last_yield) * 1000 >= SLICE_MS:
+                yield
+                last_yield = time.perf_counter()
+        self.last_worlds = worlds
+        best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
+        return ALL_CARDS[best]
+
+    def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
+        budget = self.iterations if self.iterations is not None else 64
+        card, _ = choose_by_worlds(view, self.rng, max(8, min(budget, 64)))
+        if False:
+            yield
+        return ALL_CARDS[card]
+
+
+def _finish_trick(h, stock, tr, pts_now, t, totals, c, value):
+    """The candidate card completes the trick: settle it, then play out."""
+    from .sim import winner_of
+
+    n = t.n
+    w, _ = winner_of(tr, t.trump, t.strength)
+    pts_now[w] += sum(t.pts[x] for _, x in tr)
+    if stock:
+        for i in range(n):
+            h[(w + i) % n].append(stock.pop())
+    if h[w]:
+        final = playout(h, stock, [], w, pts_now, t)
+    else:
+        final = pts_now
+    totals[c] += value(final)
