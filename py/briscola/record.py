@@ -84,16 +84,21 @@ def _replay(rec: Any) -> Game:
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record")
     rules = Rules.from_dict(rec["rules"])
+    dealer = rec["dealer"]
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise RecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
     game = Game(
         rules,
         [_cards(h) for h in rec["hands"]],
         parse_card(rec["briscola"]),
         _cards(rec["talon"]),
-        dealer=rec["dealer"],
+        dealer=dealer,
         seed=rec.get("seed"),
     )
     for i, t in enumerate(rec["tricks"]):
         plays = _plays(t["plays"])
+        if len(plays) > game.n:
+            raise RecordError(f"trick {i + 1} has {len(plays)} plays for {game.n} seats")
         if t["leader"] != game.turn:
             raise RecordError(f"trick {i + 1}: seat {t['leader']} leads, seat {game.turn} should")
         done = None
@@ -112,10 +117,12 @@ def _replay(rec: Any) -> Game:
             raise RecordError(f"seat {seat} plays out of turn in the current trick")
         if game.play(c) is not None:
             raise RecordError("the current trick is complete; it belongs under tricks")
-    if "points" in rec and game.over and list(rec["points"]) != game.points:
+    if "points" in rec and list(rec["points"]) != game.points:
         raise RecordError("points differ from the tricks")
-    if "result" in rec and game.over and rec["result"] != game.result():
-        raise RecordError("result differs from the points")
+    if "team_points" in rec and list(rec["team_points"]) != game.team_points():
+        raise RecordError("team points differ from the tricks")
+    if "result" in rec and (not game.over or rec["result"] != game.result()):
+        raise RecordError("result differs from the points" if game.over else "result of a deal not over")
     return game
 
 

@@ -292,3 +292,35 @@ def test_current_trick_out_of_turn_or_complete():
     broken = copy.deepcopy(rec)
     broken["current"].append([seat, str(g.hands[seat][0])])
     _refused(broken, "complete")
+
+
+# -- records that used to replay although they break the format ------------------------
+
+def test_two_tricks_merged_into_one_entry_are_refused(rec):
+    first, second = rec["tricks"][0], rec["tricks"][1]
+    merged = dict(second, leader=first["leader"], plays=first["plays"] + second["plays"])
+    rec["tricks"][:2] = [merged]
+    _refused(rec, "plays")
+
+
+def test_truncated_record_that_keeps_its_result_is_refused(rec):
+    rec["tricks"].pop()
+    _refused(rec)
+
+
+def test_mid_deal_points_are_checked():
+    rec = json_round(to_record(play(2, seed=12, stop_after=10)))
+    assert sum(rec["points"]) > 0
+    rec["points"] = rec["points"][::-1] if rec["points"][0] != rec["points"][1] else [0, 0]
+    _refused(rec, "points")
+
+
+def test_team_points_are_checked(rec4):
+    rec4["team_points"] = [rec4["team_points"][0] + 1, rec4["team_points"][1] - 1]
+    _refused(rec4, "team points")
+
+
+@pytest.mark.parametrize("dealer", [2, -1, 1.0, "0", None])
+def test_dealer_must_be_a_seat(rec, dealer):
+    rec["dealer"] = dealer
+    _refused(rec, "dealer")
