@@ -182,6 +182,8 @@ class Game:
         if card not in hand:
             if self.over:
                 raise IllegalMoveError("the deal is over")
+            if not (type(card) in (int, Card) and 0 <= card < len(ALL_CARDS)):
+                raise IllegalMoveError(f"not a card: {card!r}")
             raise IllegalMoveError(f"{ALL_CARDS[card]} is not in the hand of seat {seat}")
         hand.remove(card)
         trick = self.trick

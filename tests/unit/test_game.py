@@ -497,3 +497,13 @@ def test_repr_mentions_the_state():
     g = Game.deal(Rules.standard(2), seed=1)
     assert "seat 1 to play" in repr(g)
     assert "over" in repr(_finished(2))
+
+
+@pytest.mark.parametrize("bad", [40, -1, 99, "1D", None, 1.5])
+def test_play_of_something_not_a_card_is_an_illegal_move(bad):
+    # play(40) raised IndexError, play("1D") TypeError, and play(-1) blamed the 10B.
+    g = Game.deal(Rules.standard(2), seed=1)
+    before = _snapshot(g)
+    with pytest.raises(IllegalMoveError, match="not a card"):
+        g.play(bad)
+    assert _snapshot(g) == before
