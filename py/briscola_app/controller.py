@@ -275,7 +275,8 @@ class App:
         self.settings = new
         self.tr = Translator(new.lang)
         self.store.save("settings", new.to_dict())
-        return new.players != self.game.rules.players and not self.game.tricks
+        untouched = not self.game.tricks and not self.game.trick
+        return untouched and (new.players != self.game.rules.players or new.level != self.saved.level)
 
     # -- words ------------------------------------------------------------------------
     def card_name(self, c: Card) -> str:
