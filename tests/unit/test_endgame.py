@@ -1,0 +1,79 @@
+"""The exact endgame solver against brute force on many random endgames."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola.agents.endgame import choose_by_worlds, solve
+from briscola.cards import parse_cards
+from briscola.game import Game
+from briscola.rules import Rules
+
+
+def brute(game: Game, side: int) -> int:
+    """Final points of ``side`` with perfect play by both sides, by plain minimax on the engine."""
+    if game.over:
+        return game.team_points()[side]
+    mover = game.rules.team_of[game.turn]
+    values = []
+    for c in list(game.hands[game.turn]):
+        g = game.copy()
+        g.play(c)
+        values.append(brute(g, side))
+    return max(values) if mover == side else min(values)
+
+
+def endgame(players: int, seed: int, stock_left: int) -> Game:
+    """A random deal played at random until ``stock_left`` cards (briscola included) remain,
+    then a random number of cards into the next trick."""
+    rng = random.Random(seed)
+    g = Game.deal(Rules.standard(players), seed=seed)
+    while g.stock_size > stock_left:
+        g.play(rng.choice(g.hands[g.turn]))
+    for _ in range(rng.randrange(players)):
+        g.play(rng.choice(g.hands[g.turn]))
+    return g
+
+
+def remaining_stock(g: Game) -> list:
+    return list(g.talon[len(g.talon) - g.talon_size:]) + ([] if g.briscola_drawn else [g.briscola])
+
+
+@pytest.mark.parametrize("players,stock_left,count", [(2, 0, 150), (2, 2, 60), (2, 4, 15), (4, 0, 25)])
+def test_solver_matches_brute_force(players, stock_left, count):
+    for seed in range(count):
+        g = endgame(players, 1000 * players + seed, stock_left)
+        side = g.rules.team_of[g.turn]
+        now = g.team_points()[side]
+        values = solve(g.hands, g.trick, g.turn, g.trump, stock=remaining_stock(g), team_of=g.rules.team_of)
+        assert set(values) == set(g.hands[g.turn])
+        for c, v in values.items():  # every move's value, not only the best
+            after = g.copy()
+            after.play(c)
+            assert now + v == brute(after, side), (seed, str(c))
+
+
+def test_three_players_each_alone_values_are_consistent():
+    for seed in range(20):
+        g = endgame(3, seed, 0)
+        values = solve(g.hands, g.trick, g.turn, g.trump)
+        left = sum(g._points[c] for h in g.hands for c in h) + sum(g._points[c] for _, c in g.trick)
+        assert all(0 <= v <= left for v in values.values())
+
+
+def test_known_position():
+    hands = [parse_cards("1D 2S"), parse_cards("3D 4C")]
+    values = solve(hands, [], 0, trump=1)
+    assert {str(c): v for c, v in values.items()} == {"1D": 0, "2S": 10}
+
+
+def test_two_player_view_with_empty_stock_plays_the_solved_move():
+    for seed in range(40):
+        g = endgame(2, 5000 + seed, 0)
+        view = g.view(g.turn)
+        card, totals = choose_by_worlds(view, random.Random(0))
+        values = solve(g.hands, g.trick, g.turn, g.trump)
+        assert values[card] == max(values.values())
+        assert {c: int(v) for c, v in totals.items()} == {int(c): v for c, v in values.items()}
