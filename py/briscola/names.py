@@ -10,7 +10,10 @@ RANK_NAMES = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7:
 
 
 def card_name(c: Card) -> str:
-    """>>> from briscola.cards import parse_card; card_name(parse_card('10B'))
+    """The card in English words.
+
+    >>> from briscola.cards import parse_card
+    >>> card_name(parse_card('10B'))
     'King of Clubs'
     """
     return f"{RANK_NAMES[c.rank]} of {SUIT_NAMES[c.suit]}"
