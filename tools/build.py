@@ -8,7 +8,10 @@ Standard library only. Steps: make sure node_modules matches package-lock.json (
 need at start, pack the Python packages from py/ into one deterministic zip that PyScript
 unpacks into the interpreter's working directory, write pyscript.json for the app and for
 the bare benchmark page, copy index.html, main.py and static/, stamp the build hash into
-text files (placeholder __BUILD__) and write build.json with the shipped file list.
+text files (placeholder __BUILD__), fill the service worker (static/sw.js, written to the
+site's root so its scope is the whole site) with the files to precache, write Netlify's
+_headers (long immutable caching for hashed files only) and write build.json with the
+shipped file list.
 """
 
 from __future__ import annotations
@@ -61,6 +64,19 @@ LAZY_PYSCRIPT = re.compile(
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".json", ".webmanifest", ".css", ".txt"}
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache", ".ruff_cache", ".mypy_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+
+# The service worker template in static/; the build writes it to the site's root.
+SW_TEMPLATE = "sw.js"
+SW_PLACEHOLDER = "/*__PRECACHE__*/[]"
+# Not precached: the runtime-floor page, the build report, the worker itself, host config.
+NOT_PRECACHED = re.compile(r"^(bare/.*|build\.json|sw\.js|_headers|\.nojekyll|index\.html)$")
+# Files whose name carries a content hash: safe to cache for a year, never revalidated.
+# Bundler hashes are 8 url-safe base64 characters with an upper-case letter or a digit.
+HASHED_NAME = re.compile(
+    r"(^|/)(app-[0-9a-f]{12}\.zip|[\w.-]+-(?=[\w-]{0,7}[A-Z0-9])[\w-]{8}\.(js|css))$"
+)
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVISION_LENGTH = 10
 
 
 class BuildError(RuntimeError):
@@ -164,8 +180,11 @@ def iter_tree(src: Path):
             yield rel
 
 
-def copy_tree(src: Path, dst: Path) -> None:
+def copy_tree(src: Path, dst: Path, skip: set[str] = frozenset()) -> None:
+    """Copy src's files to dst; `skip` names paths (relative to src) to leave out."""
     for rel in iter_tree(src):
+        if rel.as_posix() in skip:
+            continue
         target = dst / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src / rel, target)
@@ -293,7 +312,9 @@ def copy_pages(paths: Paths) -> None:
         (paths.out / "index.html").write_text(PLACEHOLDER_INDEX, encoding="utf-8")
     static = paths.root / "static"
     if static.is_dir():
-        copy_tree(static, paths.out / "static")
+        copy_tree(static, paths.out / "static", skip={SW_TEMPLATE})
+        if (static / SW_TEMPLATE).is_file():
+            shutil.copyfile(static / SW_TEMPLATE, paths.out / SW_TEMPLATE)
     bare_src = paths.root / "tools" / "bare"
     bare_dst = paths.out / "bare"
     copy_tree(bare_src, bare_dst)
@@ -307,6 +328,56 @@ def lazy_files(files: list[dict]) -> list[str]:
         f["path"] for f in files
         if f["path"].startswith(prefix) and LAZY_PYSCRIPT.match(f["path"][len(prefix):])
     ]
+
+
+def precache_list(out: Path) -> list[list[str]]:
+    """[path, revision] for every file the game needs at start and in play: all shipped
+    files but the lazy PyScript chunks and NOT_PRECACHED; index.html is listed as "./"
+    (what a navigation to the site's folder asks for)."""
+    paths = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    lazy = set(lazy_files([{"path": p} for p in paths]))
+    entries = []
+    for rel in paths:
+        if rel in lazy or NOT_PRECACHED.match(rel):
+            continue
+        entries.append([rel, revision(out / rel)])
+    if (out / "index.html").is_file():
+        entries.insert(0, ["./", revision(out / "index.html")])
+    return entries
+
+
+def revision(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:REVISION_LENGTH]
+
+
+def write_service_worker(out: Path) -> list[list[str]] | None:
+    """Fill the precache list into out/sw.js (already stamped); None without a template."""
+    worker = out / SW_TEMPLATE
+    if not worker.is_file():
+        return None
+    text = worker.read_text(encoding="utf-8")
+    if SW_PLACEHOLDER not in text:
+        raise BuildError(f"static/{SW_TEMPLATE} lacks the placeholder {SW_PLACEHOLDER}")
+    entries = precache_list(out)
+    listing = json.dumps(entries, separators=(",", ":"))
+    worker.write_text(text.replace(SW_PLACEHOLDER, listing, 1), encoding="utf-8")
+    return entries
+
+
+def hashed_files(out: Path) -> list[str]:
+    return sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*")
+        if p.is_file() and HASHED_NAME.search(p.relative_to(out).as_posix())
+    )
+
+
+def write_headers(out: Path) -> None:
+    """Netlify's _headers: a year, immutable, for files whose name carries a hash (the
+    rest of the headers, same for every build, are in netlify.toml)."""
+    lines = ["# Written by tools/build.py: files whose name carries a content hash."]
+    for rel in hashed_files(out):
+        lines += [f"/{rel}", f"  Cache-Control: {IMMUTABLE}"]
+    (out / "_headers").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def inventory(out: Path) -> list[dict]:
@@ -371,6 +442,8 @@ def _build_into(paths: Paths) -> BuildResult:
     copy_pages(paths)
     build_hash = tree_hash(paths.out)
     stamp(paths.out, build_hash)
+    precache = write_service_worker(paths.out)
+    write_headers(paths.out)
     files = inventory(paths.out)
     result = BuildResult(
         out=paths.out,
@@ -391,9 +464,18 @@ def _build_into(paths: Paths) -> BuildResult:
             "gzip_bytes": result.gzip_bytes,
             "files": files,
             "lazy": lazy_files(files),
+            "precache": [path for path, _ in precache or []],
+            "precache_bytes": precache_bytes(files, precache),
         },
     )
     return result
+
+
+def precache_bytes(files: list[dict], precache: list[list[str]] | None) -> dict[str, int]:
+    """Bytes the service worker caches for offline (raw and gzipped as served)."""
+    wanted_paths = {"index.html" if path == "./" else path for path, _ in precache or []}
+    chosen = [f for f in files if f["path"] in wanted_paths]
+    return {"bytes": sum(f["bytes"] for f in chosen), "gzip": sum(f["gzip"] for f in chosen)}
 
 
 def human(n: int) -> str:

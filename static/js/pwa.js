@@ -1,0 +1,207 @@
+// Offline, update and install glue: registers the service worker once the hand is
+// playable (so its downloads never compete with start-up), offers a reload when a new
+// build is waiting, shows an install button where the browser offers one, and asks the
+// browser to keep our storage. Loaded as a module (deferred); no inline script needed.
+
+const READY_MARK = "briscola:ready";
+const READY_FALLBACK_MS = 30000; // register anyway if the game never reports ready
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+const TEXT = {
+  en: {
+    update: "A new version of Briscola is ready.",
+    reload: "Reload",
+    later: "Later",
+    install: "Install",
+    installLabel: "Install Briscola on this device",
+    persist: "This browser may clear the saved game, stats and offline copy when it runs low on space.",
+  },
+  it: {
+    update: "È pronta una nuova versione di Briscola.",
+    reload: "Ricarica",
+    later: "Più tardi",
+    install: "Installa",
+    installLabel: "Installa Briscola su questo dispositivo",
+    persist: "Questo browser può cancellare la partita salvata, le statistiche e la copia offline quando manca spazio.",
+  },
+};
+
+const text = (key) => {
+  const lang = (document.documentElement.lang || "en").slice(0, 2);
+  return (TEXT[lang] || TEXT.en)[key];
+};
+const byId = (id) => document.getElementById(id);
+
+// Layout for the two controls, as a constructed sheet (allowed by a strict CSP).
+const CSS = `
+#update-banner { top: auto; bottom: calc(8px + env(safe-area-inset-bottom, 0px)); z-index: 20; }
+#install-button {
+  position: fixed; left: 50%; transform: translateX(-50%); top: 8px; z-index: 15;
+  min-height: 32px; padding: 0 12px; border-radius: 16px; cursor: pointer; font-size: .85rem;
+  border: 1px solid rgba(255,255,255,.4); background: rgba(0,0,0,.25); color: inherit;
+}
+.topbar #install-button { position: static; transform: none; margin-right: auto; }
+#install-button[hidden], #update-banner[hidden], #persist-note[hidden] { display: none; }
+`;
+
+function addStyles() {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch {
+    /* old browser: the controls still work, unstyled */
+  }
+}
+
+function whenReady(callback) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      callback();
+    }
+  };
+  if (performance.getEntriesByName(READY_MARK).length) return once();
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(READY_MARK).length) {
+        observer.disconnect();
+        once();
+      }
+    });
+    observer.observe({ type: "mark", buffered: true });
+  } catch {
+    /* no PerformanceObserver: the fallback timer registers */
+  }
+  setTimeout(once, READY_FALLBACK_MS);
+}
+
+// ------------------------------------------------------------------ update banner
+
+let updateRequested = false;
+
+function showUpdate(worker) {
+  const banner = byId("update-banner");
+  if (!banner) return;
+  byId("update-text").textContent = text("update");
+  const reload = byId("update-reload");
+  const later = byId("update-later");
+  reload.textContent = text("reload");
+  later.textContent = text("later");
+  reload.onclick = () => {
+    reload.disabled = true;
+    updateRequested = true;
+    worker.postMessage({ type: "skip-waiting" });
+  };
+  later.onclick = () => {
+    banner.hidden = true;
+  };
+  banner.hidden = false;
+  document.body.dataset.update = "waiting";
+}
+
+function watchForUpdates(registration) {
+  if (registration.waiting && navigator.serviceWorker.controller) {
+    showUpdate(registration.waiting);
+  }
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      // "installed" with a controller in place: a new build waits behind the running one
+      if (worker.state === "installed" && navigator.serviceWorker.controller) {
+        showUpdate(worker);
+      }
+    });
+  });
+  const check = () => registration.update().catch(() => {});
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+  setInterval(check, UPDATE_CHECK_MS);
+}
+
+async function registerWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // The first install claims this page (same build): nothing to reload. A new build
+    // that took over because the user asked: reload into it. The deal is saved after
+    // every move, so it resumes.
+    if (!updateRequested || reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
+  try {
+    const registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+    watchForUpdates(registration);
+    await navigator.serviceWorker.ready;
+    document.body.dataset.offline = "ready";
+  } catch (error) {
+    console.warn("service worker registration failed:", error);
+  }
+}
+
+// ------------------------------------------------------------------ install button
+
+let installPrompt = null;
+
+function setupInstall() {
+  const button = byId("install-button");
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault(); // show our button instead of the browser's mini bar
+    installPrompt = event;
+    if (!button) return;
+    // Sit in the top bar, next to the title, when there is one.
+    const brand = document.querySelector(".topbar .brand");
+    if (brand && button.parentElement !== brand.parentElement) brand.after(button);
+    button.textContent = text("install");
+    button.setAttribute("aria-label", text("installLabel"));
+    button.hidden = false;
+  });
+  window.addEventListener("appinstalled", () => {
+    installPrompt = null;
+    if (button) button.hidden = true;
+  });
+  if (!button) return;
+  button.addEventListener("click", async () => {
+    if (!installPrompt) return;
+    const prompt = installPrompt;
+    installPrompt = null;
+    button.hidden = true;
+    await prompt.prompt();
+  });
+}
+
+// ------------------------------------------------------------------ persistent storage
+
+async function askPersist() {
+  const note = byId("persist-note");
+  if (!navigator.storage || !navigator.storage.persist) return;
+  let granted = false;
+  try {
+    granted = (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  } catch {
+    granted = false;
+  }
+  document.body.dataset.persist = granted ? "granted" : "refused";
+  if (granted || !note) return;
+  const paint = () => {
+    note.textContent = text("persist");
+  };
+  paint();
+  note.hidden = false;
+  // The language can change in the settings: repaint the note when the dialog opens.
+  const dialog = byId("settings");
+  if (dialog) {
+    new MutationObserver(paint).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  }
+}
+
+addStyles();
+setupInstall();
+whenReady(() => {
+  registerWorker();
+  askPersist();
+});

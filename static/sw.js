@@ -1,0 +1,93 @@
+/* Briscola service worker, build __BUILD__ (template: static/sw.js, filled by tools/build.py).
+
+   Precaches every file the game needs at start and in play into a cache named after the
+   build, serves them cache-first, and deletes the caches of other builds when it takes
+   over. A new build waits until the page asks it to take over (the "new version" banner),
+   so one page never mixes files of two builds. Files whose bytes did not change between
+   builds are copied from the old cache instead of downloaded again. */
+
+const BUILD = "__BUILD__";
+const PREFIX = "briscola-";
+const CACHE = PREFIX + BUILD;
+// [path relative to the scope, revision (hash of the bytes)]; "./" is index.html.
+const PRECACHE = /*__PRECACHE__*/[];
+const REVISIONS = PREFIX + "revisions"; // header on cached responses: which bytes they hold
+
+const scope = self.registration.scope;
+const urlOf = (path) => new URL(path, scope).href;
+
+async function fromOldCache(url, revision) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await (await caches.open(name)).match(url);
+    if (old && old.headers.get(REVISIONS) === revision) return old;
+  }
+  return null;
+}
+
+async function download(url, revision) {
+  // no-cache: revalidate with the server, never take a stale copy from the HTTP cache
+  const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
+  if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
+  // Keep status, type and headers, drop "redirected" (a redirected response cannot
+  // answer a navigation), and note the revision for the next build's install.
+  const headers = new Headers(response.headers);
+  headers.set(REVISIONS, revision);
+  return new Response(await response.blob(), { status: 200, statusText: "OK", headers });
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const queue = PRECACHE.slice();
+  const worker = async () => {
+    while (queue.length) {
+      const [path, revision] = queue.shift();
+      const url = urlOf(path);
+      const cached = await cache.match(url);
+      if (cached && cached.headers.get(REVISIONS) === revision) continue;
+      const response = (await fromOldCache(url, revision)) || (await download(url, revision));
+      await cache.put(url, response);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(
+      names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+    );
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") self.skipWaiting();
+  else if (data.type === "build" && event.source) {
+    event.source.postMessage({ type: "build", build: BUILD, cache: CACHE });
+  }
+});
+
+const INDEX = urlOf("./");
+const INDEX_ALIASES = new Set([INDEX, urlOf("./index.html")]);
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope)) return;
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  const key = request.mode === "navigate" && INDEX_ALIASES.has(url.href) ? INDEX : url.href;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // The cache holds one build only, so a query (?v=<build>) cannot pick a wrong file.
+    const cached = await cache.match(key, { ignoreSearch: true });
+    return cached || fetch(request);
+  })());
+});

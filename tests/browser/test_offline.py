@@ -1,0 +1,146 @@
+"""Offline play: after one visit the service worker holds every file the game needs, and
+with the network off the page reloads and a full deal is played by clicking. Also: the
+manifest and the worker pass Chromium's checks, and nothing ever leaves the origin."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+DIST = Path(__file__).resolve().parents[2] / "dist"
+
+READY_TIMEOUT_MS = 60_000
+DEAL_TIMEOUT_MS = 180_000
+FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
+CACHE_PREFIX = "briscola-"
+
+
+def seed_fast_settings(context: BrowserContext, **changes) -> None:
+    """Store fast settings before the page loads (only when none are stored yet)."""
+    box = json.dumps({"version": 1, "data": {**FAST, **changes}})
+    context.add_init_script(
+        "if (!localStorage.getItem('briscola.settings')) "
+        f"localStorage.setItem('briscola.settings', {json.dumps(box)});"
+    )
+
+
+def wait_until_playable(page: Page) -> None:
+    expect(page.locator("body")).to_have_attribute("data-state", "your-turn",
+                                                   timeout=READY_TIMEOUT_MS)
+
+
+def wait_until_offline_ready(page: Page) -> None:
+    """The worker finished precaching, is active and controls this page."""
+    expect(page.locator("body")).to_have_attribute("data-offline", "ready",
+                                                   timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                           timeout=READY_TIMEOUT_MS)
+
+
+def cache_names(page: Page) -> list[str]:
+    return sorted(n for n in page.evaluate("caches.keys()") if n.startswith(CACHE_PREFIX))
+
+
+def play_deal_to_end(page: Page) -> int:
+    """Click the first playable card whenever it is our turn; returns cards played."""
+    played = 0
+    while True:
+        page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']",
+                               state="attached", timeout=DEAL_TIMEOUT_MS)
+        if page.locator("body").get_attribute("data-state") == "over":
+            return played
+        page.locator("#hand button:not([disabled])").first.click()
+        played += 1
+
+
+def build_info() -> dict | None:
+    path = DIST / "build.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def test_offline_reload_plays_a_full_deal(
+    page: Page, context: BrowserContext, site_url: str, console_errors, request_log
+):
+    seed_fast_settings(context)
+    page.goto(site_url)
+    wait_until_playable(page)
+    wait_until_offline_ready(page)
+
+    names = cache_names(page)
+    assert len(names) == 1, names
+    info = build_info()
+    if info and not page.url.startswith("http://127.0.0.1"):
+        info = None  # testing a deployed copy: dist/ may be another build
+    if info:
+        assert names == [CACHE_PREFIX + info["hash"]]
+        cached = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).length", names[0])
+        assert cached == len(info["precache"])
+
+    offline_responses = []
+    page.on("response", lambda r: offline_responses.append(r))
+    context.set_offline(True)
+    page.reload()
+    wait_until_playable(page)
+    assert page.evaluate("navigator.onLine") is False
+
+    played = play_deal_to_end(page)
+    assert played == 20, f"a two-player deal is 20 cards from each seat, we played {played}"
+    expect(page.locator("#summary")).to_have_attribute("open", "")
+    expect(page.locator("#summary-headline")).not_to_be_empty()
+
+    not_from_worker = [r.url for r in offline_responses if not r.from_service_worker]
+    assert not not_from_worker, "offline, these were not answered by the worker:\n  " + \
+        "\n  ".join(not_from_worker)
+    context.set_offline(False)
+    console_errors.assert_none()
+    request_log.assert_same_origin(site_url)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_and_worker_pass_chromium_checks(
+    page: Page, context: BrowserContext, site_url: str, console_errors, request_log
+):
+    page.goto(site_url)
+    wait_until_playable(page)
+    wait_until_offline_ready(page)
+    cdp = context.new_cdp_session(page)
+
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == site_url + "static/manifest.webmanifest"
+    assert manifest["errors"] == [], manifest["errors"]
+    data = json.loads(manifest["data"])
+    assert data["name"] == "Briscola" and data["short_name"] == "Briscola"
+    assert data["display"] == "standalone" and data["orientation"] == "portrait"
+    assert data["theme_color"] and data["background_color"]
+    icons = {(i["sizes"], i.get("purpose", "any")): i["src"] for i in data["icons"]}
+    for key in (("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")):
+        assert key in icons, f"no {key} icon"
+        body = page.request.get(manifest["url"].rsplit("/", 1)[0] + "/" + icons[key]).body()
+        size = int(key[0].split("x")[0])
+        assert png_size(body) == (size, size), icons[key]
+    touch = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+    assert png_size(page.request.get(site_url + touch.removeprefix("./")).body()) == (180, 180)
+
+    # Playwright contexts are incognito, the only thing that keeps a page from being
+    # installable here (test_pwa_update.py checks a real profile).
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {e["errorId"] for e in errors} <= {"in-incognito"}, errors
+
+    registration = page.evaluate(
+        "navigator.serviceWorker.getRegistration().then(r => ({scope: r.scope, "
+        "script: r.active.scriptURL, state: r.active.state}))")
+    assert registration == {"scope": site_url, "script": site_url + "sw.js",
+                            "state": "activated"}
+    worker = page.request.get(site_url + "sw.js")
+    assert worker.ok and "javascript" in worker.headers["content-type"]
+    assert "__PRECACHE__" not in worker.text() and "__BUILD__" not in worker.text()
+    console_errors.assert_none()
+    request_log.assert_same_origin(site_url)
