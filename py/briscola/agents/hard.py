@@ -26,13 +26,13 @@ from .heuristic import HeuristicAgent
 from .sim import Hidden
 from .tactics import TRUMP_KEEP, beats, tables
 
-ENDGAME_WORLDS = {2: 64, 3: 24, 4: 12, 6: 6}
+ENDGAME_WORLDS = {2: 64, 3: 24, 4: 16, 6: 6}
 """Most splits of the unseen cards solved per decision in the endgame, by player count."""
 
 ENDGAME_STOCK = {2: 2, 3: 0, 4: 0, 6: 0}
 """Stock size (briscola included) from which the solver plays, by player count."""
 
-ENDGAME_CARDS = {3: 3, 4: 2, 6: 1}
+ENDGAME_CARDS = {3: 3, 4: 3, 6: 2}
 """With 3+ players: cards in hand from which the solver plays (stock empty)."""
 
 CARICO_POINTS = 10
