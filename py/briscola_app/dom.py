@@ -10,7 +10,7 @@ import asyncio
 import time
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from briscola.agents import think
 from briscola.cards import IllegalMoveError
@@ -19,7 +19,9 @@ from . import render
 from .controller import App
 from .storage import Backend, Store
 
-THINK_SLICE_YIELD = 0  # seconds passed to asyncio.sleep between slices of a computer's thought
+FRAME_WAIT_MS = 40
+"""Between two slices of a computer's thought the page waits for the next painted frame,
+or this long when no frame comes (a hidden tab paints none)."""
 
 
 class LocalStorageBackend:
@@ -229,7 +231,7 @@ class Page:
         try:
             while True:
                 next(steps)
-                await asyncio.sleep(THINK_SLICE_YIELD)
+                await next_frame()
         except StopIteration as done:
             return done.value
 
@@ -260,6 +262,7 @@ class Page:
                     break
                 app.play_computer(card)
                 self.render()
+                mark("briscola:computer-played")
         finally:
             self.driving = False
         if epoch != self.epoch:
@@ -339,6 +342,17 @@ class Page:
         _el("summary-sides").innerHTML = rows
         self._close_dialogs()
         _el("summary").showModal()
+
+
+def next_frame():
+    """A promise that settles once the browser has painted a frame (or after
+    FRAME_WAIT_MS): awaiting it between slices of work keeps the page painting."""
+
+    def executor(resolve, reject):
+        js.requestAnimationFrame(resolve)
+        js.setTimeout(resolve, FRAME_WAIT_MS)
+
+    return js.Promise.new(create_once_callable(executor))
 
 
 def set_stage(stage: int, text: str) -> None:
