@@ -38,6 +38,10 @@ SOLVE_STOCK = {2: 4, 3: 0, 4: 0, 6: 0}
 """Stock size (briscola included) from which each guess is solved exactly."""
 
 EXACT_WORLDS = 400
+
+SOLVE_COST = 4
+"""An exactly solved guess costs about this many played-out ones: with a fixed iteration
+count, that many fewer guesses are solved."""
 """With two players and a small stock: solve every guess when there are at most this many."""
 
 POINT_WEIGHT = 0.5
@@ -111,9 +115,9 @@ class ExpertAgent:
             return win + POINT_WEIGHT * (own - other) / 120
         return value
 
-    def _budget_done(self, worlds: int, started: float) -> bool:
-        if self.iterations is not None:
-            return worlds >= self.iterations
+    def _budget_done(self, worlds: int, started: float, limit: int | None) -> bool:
+        if limit is not None:
+            return worlds >= limit
         return worlds >= MIN_WORLDS and (time.perf_counter() - started) * 1000 >= self.budget_ms
 
     def _pimc(self, view: PlayerView) -> Generator[None, None, Card]:
@@ -128,21 +132,26 @@ class ExpertAgent:
         base_points = list(view.points)
         trick = [(s, int(c)) for s, c in view.trick]
         solve = n == 2 and view.stock_size <= SOLVE_STOCK[2]
+        limit = self.iterations
         if solve and hidden.count_worlds() <= EXACT_WORLDS and self.iterations is None:
-            worlds_iter = hidden.worlds()
+            every = list(hidden.worlds())
+            self.rng.shuffle(every)  # the clock may stop early: an unbiased subset
+            worlds_iter = iter(every)
         else:
             worlds_iter = None
+            if solve and limit is not None:
+                limit = max(MIN_WORLDS, limit // SOLVE_COST)
         worlds = 0
         rng = self.rng
         strength, pts = TABLES[view.rules.ranking]
         while True:
             if worlds_iter is not None:
                 w = next(worlds_iter, None)
-                if w is None:
+                if w is None or self._budget_done(worlds, started, limit):
                     break
                 others, stock = w
             else:
-                if self._budget_done(worlds, started):
+                if self._budget_done(worlds, started, limit):
                     break
                 others, stock = hidden.sample(rng)
             hands = full_hands(view, others)
