@@ -34,7 +34,7 @@ const byId = (id) => document.getElementById(id);
 
 // Layout for the two controls, as a constructed sheet (allowed by a strict CSP).
 const CSS = `
-#update-banner { top: auto; bottom: calc(8px + env(safe-area-inset-bottom, 0px)); z-index: 20; }
+#update-banner { top: calc(6px + env(safe-area-inset-top, 0px)); z-index: 20; }
 #install-button {
   position: fixed; left: 50%; transform: translateX(-50%); top: 8px; z-index: 15;
   min-height: 32px; padding: 0 12px; border-radius: 16px; cursor: pointer; font-size: .85rem;
@@ -102,19 +102,19 @@ function showUpdate(worker) {
 }
 
 function watchForUpdates(registration) {
-  if (registration.waiting && navigator.serviceWorker.controller) {
-    showUpdate(registration.waiting);
-  }
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
+  // A new build may be waiting already, or installing (the browser checks for one on
+  // every navigation, possibly before this runs), or found later.
+  const track = (worker) => {
     if (!worker) return;
-    worker.addEventListener("statechange", () => {
-      // "installed" with a controller in place: a new build waits behind the running one
-      if (worker.state === "installed" && navigator.serviceWorker.controller) {
-        showUpdate(worker);
-      }
-    });
-  });
+    const settle = () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
+    };
+    settle();
+    worker.addEventListener("statechange", settle);
+  };
+  track(registration.waiting);
+  track(registration.installing);
+  registration.addEventListener("updatefound", () => track(registration.installing));
   const check = () => registration.update().catch(() => {});
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();

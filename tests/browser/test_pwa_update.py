@@ -1,0 +1,150 @@
+"""Updates and installation: a new deploy replaces the old cache after the person accepts
+the reload, the deal in progress survives it, and Chromium finds the page installable
+(an install button appears) in a real profile."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+from test_offline import (  # same folder: pytest puts it on sys.path
+    CACHE_PREFIX,
+    READY_TIMEOUT_MS,
+    cache_names,
+    seed_fast_settings,
+    wait_until_offline_ready,
+    wait_until_playable,
+)
+from tools import build, devserver
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "pwa"
+PHONE = {"width": 360, "height": 740}
+SOURCES = ["index.html", "py", "static", "tools/bare", "package-lock.json", "package.json"]
+
+
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory: pytest.TempPathFactory):
+    """The same checkout built twice, the second with one changed file: (v1, v2) dirs."""
+    tmp = tmp_path_factory.mktemp("update")
+    src = tmp / "src"
+    for name in SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, src / name)
+    (src / "node_modules").symlink_to(ROOT / "node_modules")
+    one = build.build(src, tmp / "v1", npm=False)
+    css = src / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* the next deploy */\n")
+    two = build.build(src, tmp / "v2", npm=False)
+    assert one.hash != two.hash
+    return one, two
+
+
+@pytest.fixture
+def live_site(two_builds, tmp_path: Path):
+    """Serves v1 from a folder; calling deploy() swaps v2 in, as a host's deploy would."""
+    one, two = two_builds
+    site = tmp_path / "site"
+    shutil.copytree(one.out, site)
+    server = devserver.serve_in_background(site)
+
+    def deploy():
+        site.rename(tmp_path / "old")
+        shutil.copytree(two.out, site)
+
+    try:
+        yield devserver.url_of(server), one.hash, two.hash, deploy
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def saved_deal(page: Page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('briscola.deal')"))["data"]["record"]
+
+
+def test_update_replaces_cache_and_keeps_the_deal(
+    page: Page, context: BrowserContext, live_site, console_errors, request_log
+):
+    url, old, new, deploy = live_site
+    page.set_viewport_size(PHONE)
+    seed_fast_settings(context)
+    page.goto(url)
+    wait_until_playable(page)
+    wait_until_offline_ready(page)
+    assert cache_names(page) == [CACHE_PREFIX + old]
+
+    for _ in range(3):  # three tricks into the deal
+        page.locator("#hand button:not([disabled])").first.click()
+        page.wait_for_function("document.body.dataset.state === 'your-turn'",
+                               timeout=READY_TIMEOUT_MS)
+    before = saved_deal(page)
+    assert len(before["tricks"]) == 3
+    stock_before = page.locator("#stock-count").text_content()
+
+    deploy()
+    page.reload()  # the person comes back: the old build starts, the new one installs
+    wait_until_playable(page)
+    assert page.locator("body").get_attribute("data-build") == old
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(banner).to_contain_text("new version")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "update-banner.png")
+    # both builds are cached side by side until the person accepts
+    assert cache_names(page) == sorted([CACHE_PREFIX + old, CACHE_PREFIX + new])
+
+    with page.expect_navigation(timeout=READY_TIMEOUT_MS):
+        page.locator("#update-reload").click()
+    wait_until_playable(page)
+    expect(page.locator("body")).to_have_attribute("data-build", new)
+    page.wait_for_function(
+        "navigator.serviceWorker.controller && navigator.serviceWorker.controller.state"
+        " === 'activated'", timeout=READY_TIMEOUT_MS)
+    expect(banner).to_be_hidden()
+    page.wait_for_function(
+        f"caches.keys().then(k => !k.includes('{CACHE_PREFIX + old}'))",
+        timeout=READY_TIMEOUT_MS)
+    assert cache_names(page) == [CACHE_PREFIX + new]
+    css = page.evaluate("fetch('./static/css/app.css').then(r => r.text())")
+    assert "the next deploy" in css, "the new build's files are served"
+
+    after = saved_deal(page)
+    assert after["seed"] == before["seed"] and after["tricks"] == before["tricks"]
+    expect(page.locator("#stock-count")).to_have_text(stock_before)
+    console_errors.assert_none()
+    request_log.assert_same_origin(url)
+
+
+def test_installable_in_a_real_profile(
+    browser_type: BrowserType, browser_type_launch_args: dict, site_url: str, tmp_path: Path
+):
+    """Chromium's own installability check passes and our install button shows. This
+    needs a persistent (non-incognito) profile, so it starts its own browser."""
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site_url, timeout=READY_TIMEOUT_MS)
+        wait_until_playable(page)
+        wait_until_offline_ready(page)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        button = page.locator("#install-button")
+        expect(button).to_be_visible(timeout=READY_TIMEOUT_MS)
+        expect(button).to_have_text("Install")
+        # it sits in the top bar, clear of the score
+        box, score = button.bounding_box(), page.locator("#score").bounding_box()
+        assert box["x"] + box["width"] <= score["x"]
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "install-button.png")
+    finally:
+        context.close()
