@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Start-up benchmark: the game against the bare PyScript page, cold and warm, same run.
+
+Usage: python3 tools/bench_startup.py [--runs 5] [--no-build] [--json FILE]
+
+Builds dist/ (unless --no-build), serves it on 127.0.0.1 and drives Chromium (the
+system one when there is one) with Playwright from .venv (made by tools/run_tests.py).
+For each run, in alternating order:
+  cold  a new browser context (empty HTTP cache, code cache, storage and no worker)
+  warm  a second navigation in the same context; for the game, once its service worker
+        controls the page (the deal saved by the cold visit is resumed)
+Times are read from the page's own marks, relative to navigation start: the game's
+`briscola:ready` (the hand is playable), the bare page's `bare:ready`, and
+`first-contentful-paint` (the table with the loader). Ratios are medians over medians.
+Bytes: what the cold visit of the game fetched, gzipped as a static host serves it
+(sizes from dist/build.json), and what the service worker caches for offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+TARGET_RATIO = 1.15
+TARGET_FIRST_PAINT_MS = 500
+TARGET_FIRST_VISIT_BYTES = 6_000_000
+READY_TIMEOUT_MS = 60_000
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # re-run inside the test venv, which has Playwright
+    if VENV_PYTHON.exists() and Path(sys.prefix).resolve() != VENV_PYTHON.parents[1].resolve():
+        os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), __file__, *sys.argv[1:]])
+    sys.exit("bench_startup: Playwright is missing; run `python3 tools/run_tests.py` once "
+             "to create .venv")
+
+sys.path.insert(0, str(ROOT))
+from tools import build, devserver  # noqa: E402
+from tools.run_tests import system_chromium  # noqa: E402
+
+MARKS_JS = """(name) => {
+  const mark = performance.getEntriesByName(name)[0];
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return {ready: mark ? mark.startTime : null, fcp: paint ? paint.startTime : null};
+}"""
+
+
+def wait_ready(page, mark: str) -> dict:
+    page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0",
+                           timeout=READY_TIMEOUT_MS, polling=20)
+    return page.evaluate(MARKS_JS, mark)
+
+
+def run_game(browser, url: str) -> dict:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    fetched: list[str] = []
+    context.on("request", lambda r: fetched.append(r.url))
+    try:
+        page = context.new_page()
+        page.goto(url)
+        cold = wait_ready(page, "briscola:ready")
+        loader_at_fcp = page.evaluate("document.getElementById('loader') !== null")
+        page.wait_for_function("document.body.dataset.offline === 'ready' && "
+                               "navigator.serviceWorker.controller !== null",
+                               timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(300)  # let the worker settle before the warm visit
+        cold_urls = list(fetched)
+        page.goto(url)
+        warm = wait_ready(page, "briscola:ready")
+        return {"cold": cold["ready"], "warm": warm["ready"], "fcp_cold": cold["fcp"],
+                "fcp_warm": warm["fcp"], "loader": loader_at_fcp, "urls": cold_urls}
+    finally:
+        context.close()
+
+
+def run_bare(browser, url: str) -> dict:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(url + "bare/")
+        cold = wait_ready(page, "bare:ready")
+        page.wait_for_timeout(300)
+        page.goto(url + "bare/")
+        warm = wait_ready(page, "bare:ready")
+        return {"cold": cold["ready"], "warm": warm["ready"]}
+    finally:
+        context.close()
+
+
+def first_visit_bytes(urls: list[str], base: str, files: dict[str, dict]) -> tuple[int, int]:
+    """(raw, gzip) bytes of every distinct file the cold visit fetched (page + worker)."""
+    raw = gz = 0
+    for path in sorted({urlsplit(u).path for u in urls if u.startswith(base)}):
+        rel = path[len(urlsplit(base).path):] or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        info = files.get(rel)
+        if info:
+            raw += info["bytes"]
+            gz += info["gzip"]
+    return raw, gz
+
+
+def mb(n: int) -> str:
+    return f"{n / 1_000_000:.2f} MB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args(argv)
+    dist = ROOT / "dist"
+    if not args.no_build:
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    info = json.loads((dist / "build.json").read_text())
+    files = {f["path"]: f for f in info["files"]}
+    server = devserver.serve_in_background(dist)
+    url = devserver.url_of(server)
+    game, bare = [], []
+    started = time.perf_counter()
+    try:
+        with sync_playwright() as p:
+            launch = {"args": CHROMIUM_FLAGS}
+            if system_chromium():
+                launch["executable_path"] = system_chromium()
+            browser = p.chromium.launch(**launch)
+            run_bare(browser, url)  # discard: the first start of the browser itself
+            for i in range(args.runs):
+                order = (("game", "bare") if i % 2 == 0 else ("bare", "game"))
+                for which in order:
+                    if which == "game":
+                        game.append(run_game(browser, url))
+                    else:
+                        bare.append(run_bare(browser, url))
+                print(f"run {i + 1}: game cold {game[-1]['cold']:.0f} warm "
+                      f"{game[-1]['warm']:.0f} ms, bare cold {bare[-1]['cold']:.0f} warm "
+                      f"{bare[-1]['warm']:.0f} ms, first paint {game[-1]['fcp_cold']:.0f} ms",
+                      flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    def med(rows, key):
+        return statistics.median(r[key] for r in rows)
+
+    result = {
+        "runs": args.runs,
+        "build": info["hash"],
+        "game_cold_ms": med(game, "cold"), "game_warm_ms": med(game, "warm"),
+        "bare_cold_ms": med(bare, "cold"), "bare_warm_ms": med(bare, "warm"),
+        "first_paint_cold_ms": med(game, "fcp_cold"),
+        "first_paint_warm_ms": med(game, "fcp_warm"),
+    }
+    result["ratio_cold"] = result["game_cold_ms"] / result["bare_cold_ms"]
+    result["ratio_warm"] = result["game_warm_ms"] / result["bare_warm_ms"]
+    raw, gz = first_visit_bytes(game[0]["urls"], url, files)
+    result["first_visit_bytes"], result["first_visit_gzip"] = raw, gz
+    result["offline_cache_bytes"] = info.get("precache_bytes", {}).get("bytes")
+    result["offline_cache_gzip"] = info.get("precache_bytes", {}).get("gzip")
+
+    ok = lambda good: "ok" if good else "OVER TARGET"  # noqa: E731
+    print(f"\nstart-up, median of {args.runs} runs (build {info['hash']}, "
+          f"{time.perf_counter() - started:.0f} s)")
+    print(f"  first paint (table + loader): cold {result['first_paint_cold_ms']:.0f} ms, "
+          f"warm {result['first_paint_warm_ms']:.0f} ms  "
+          f"[{ok(result['first_paint_cold_ms'] < TARGET_FIRST_PAINT_MS)}, target < "
+          f"{TARGET_FIRST_PAINT_MS} ms]")
+    for kind in ("cold", "warm"):
+        ratio = result[f"ratio_{kind}"]
+        print(f"  {kind}: playable hand {result[f'game_{kind}_ms']:.0f} ms, bare page "
+              f"{result[f'bare_{kind}_ms']:.0f} ms, ratio {ratio:.3f}  "
+              f"[{ok(ratio <= TARGET_RATIO)}, target <= {TARGET_RATIO}]")
+    print(f"  first visit: {mb(gz)} gzipped ({mb(raw)} raw)  "
+          f"[{ok(gz <= TARGET_FIRST_VISIT_BYTES)}, target <= {mb(TARGET_FIRST_VISIT_BYTES)}]")
+    if result["offline_cache_bytes"] is not None:
+        print(f"  cached for offline: {mb(result['offline_cache_bytes'])} "
+              f"({mb(result['offline_cache_gzip'])} gzipped on the wire)")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
