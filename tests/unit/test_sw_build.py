@@ -236,3 +236,51 @@ def test_no_module_the_game_reaches_is_dropped():
     assert not dropped, "dropped from the stdlib but needed: " + ", ".join(
         f"{m} (by {needed_by.get(m, 'the app')})" for m in dropped)
     assert "random" in seen and "asyncio.tasks" in seen  # the walk did reach things
+
+
+# --------------------------------------------------------------------------- hosts
+
+
+def netlify_headers() -> dict[str, dict[str, str]]:
+    import tomllib
+
+    config = tomllib.loads((REPO / "netlify.toml").read_text())
+    assert config["build"]["command"] == "python3 tools/build.py"
+    assert config["build"]["publish"] == "dist"
+    return {rule["for"]: rule["values"] for rule in config["headers"]}
+
+
+def test_netlify_headers():
+    headers = netlify_headers()
+    assert headers["/*.wasm"]["Content-Type"] == "application/wasm"
+    for path in ("/sw.js", "/", "/index.html"):
+        assert headers[path]["Cache-Control"] == "no-cache"
+    for path, values in headers.items():
+        assert "immutable" not in values.get("Cache-Control", ""), \
+            f"{path}: immutable caching belongs only to hashed names (dist/_headers)"
+
+
+def test_csp_is_strict_and_the_same_in_the_page_and_on_netlify():
+    header = netlify_headers()["/*"]["Content-Security-Policy"]
+    page = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
+                     (REPO / "index.html").read_text()).group(1)
+    # frame-ancestors only works as a header; the rest must match
+    assert header == page + "; frame-ancestors 'none'"
+    policy = dict(part.strip().split(" ", 1) for part in header.split(";"))
+    assert policy["default-src"] == "'self'"
+    assert "'unsafe-inline'" not in header and "http" not in header and "*" not in header
+    assert policy["script-src"] == "'self' 'unsafe-eval' 'wasm-unsafe-eval'"
+
+
+def test_page_has_no_inline_script():
+    html = (REPO / "index.html").read_text()
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag, f"inline script: {tag}"
+    assert "onclick=" not in html.lower() and " style=" not in html.lower()
+
+
+def test_pages_workflow_publishes_the_same_build():
+    workflow = (REPO / ".github" / "workflows" / "pages.yml").read_text()
+    assert "python3 tools/build.py" in workflow
+    assert "actions/upload-pages-artifact" in workflow and "path: dist" in workflow
+    assert "actions/deploy-pages" in workflow
