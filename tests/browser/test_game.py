@@ -214,3 +214,20 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     open_game(page, site_url)
     expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
     assert stored(page, "settings")["data"]["deck"] == "french"
+
+
+def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url: str, context, console_errors):
+    seed_settings(context, level="hard")
+    open_game(page, site_url)
+    wait_for_turn(page)
+    page.get_by_role("button", name="Hint").click()
+    hinted = page.locator("#hand button.hinted")
+    expect(hinted).to_have_count(1)
+    name = hinted.get_attribute("aria-label")
+    expect(page.get_by_role("status")).to_have_text(f"Suggested: {name}.")
+    hinted.click()
+    expect(page.locator("#hand button.hinted")).to_have_count(0)
+    play_to_end(page)
+    stats = stored(page, "stats")["data"]
+    assert list(stats) == ["2p-hard"] and stats["2p-hard"]["played"] == 1
+    console_errors.assert_none()
