@@ -264,6 +264,7 @@ def test_languages_are_complete_and_pick_from_the_browser():
             params = set(re.findall(r"{(\w+)}", text))
             assert params == set(re.findall(r"{(\w+)}", MESSAGES["en"][key])), (lang, key)
     assert pick_language("it-IT") == "it" and pick_language("de-DE") == "en" and pick_language(None) == "en"
+    assert pick_language("es-MX") == "es" and pick_language("pt-BR") == "pt"
 
 
 @pytest.mark.parametrize("lang,deck,card,name", [
@@ -275,6 +276,9 @@ def test_languages_are_complete_and_pick_from_the_browser():
     ("it", "italian", "3C", "Tre di Coppe"),
     ("it", "italian", "8S", "Fante di Spade"),
     ("it", "french", "10B", "Re di Fiori"),
+    ("es", "italian", "1D", "As de Oros"),
+    ("es", "italian", "8B", "Sota de Bastos"),
+    ("pt", "french", "9C", "Dama de Copas"),
 ])
 def test_card_names_in_words(lang, deck, card, name):
     assert Translator(lang).card_name(parse_card(card), deck) == name
