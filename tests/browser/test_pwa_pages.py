@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from test_offline import cache_names, seed_fast_settings, wait_until_offline_ready, wait_until_playable
+from tests.browser.test_offline import cache_names, seed_fast_settings, wait_until_offline_ready, wait_until_playable
 from tools import devserver
 
 DIST = Path(__file__).resolve().parents[2] / "dist"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
-from test_offline import (  # same folder: pytest puts it on sys.path
+from tests.browser.test_offline import (
     CACHE_PREFIX,
     READY_TIMEOUT_MS,
     cache_names,
