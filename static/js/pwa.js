@@ -136,6 +136,9 @@ async function registerWorker() {
   try {
     const registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
     watchForUpdates(registration);
+    // The browser's own check on navigation can be skipped or late; ask once now, so a
+    // deploy made since the last visit is found on this visit (one small request).
+    if (navigator.serviceWorker.controller) registration.update().catch(() => {});
     await navigator.serviceWorker.ready;
     document.body.dataset.offline = "ready";
   } catch (error) {

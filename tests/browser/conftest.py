@@ -30,6 +30,7 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # containers often give /dev/shm too little room for tabs
 ]
 NAVIGATION_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 30_000
