@@ -24,6 +24,22 @@ const TEXT = {
     installLabel: "Installa Briscola su questo dispositivo",
     persist: "Questo browser può cancellare la partita salvata, le statistiche e la copia offline quando manca spazio.",
   },
+  es: {
+    update: "Hay una nueva versión de Briscola.",
+    reload: "Recargar",
+    later: "Más tarde",
+    install: "Instalar",
+    installLabel: "Instalar Briscola en este dispositivo",
+    persist: "Este navegador puede borrar la partida guardada, las estadísticas y la copia sin conexión si le falta espacio.",
+  },
+  pt: {
+    update: "Há uma nova versão do Briscola.",
+    reload: "Recarregar",
+    later: "Mais tarde",
+    install: "Instalar",
+    installLabel: "Instalar o Briscola neste dispositivo",
+    persist: "Este navegador pode apagar a partida guardada, as estatísticas e a cópia offline quando lhe faltar espaço.",
+  },
 };
 
 const text = (key) => {
