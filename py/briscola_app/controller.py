@@ -18,8 +18,8 @@ from briscola.record import RecordError, from_record, to_record
 from briscola.rules import Rules
 
 from .i18n import Translator, pick_language
-from .settings import DEFAULT_LEVEL, Settings, validate_settings
-from .stats import ModeStats, dump_stats, mode_key, validate_stats
+from .settings import DEFAULT_LEVEL, LEVELS, Settings, validate_settings
+from .stats import ModeStats, dump_stats, mode_key, parse_mode_key, validate_stats
 from .storage import BadData, Store
 
 HUMAN = 0
@@ -109,7 +109,7 @@ class TableModel:
     briscola: CardModel | None  # shown under the stock until drawn
     trump_suit: str
     trump_label: str
-    my_pile: int
+    my_pile_label: str
     sides: list[SideModel]
     message: str
     your_turn: bool
@@ -156,7 +156,7 @@ class App:
         previous = getattr(self, "game", None)
         if previous is not None and not previous.over and previous.tricks:
             self._count(self.saved.level, previous.rules.players, "loss",
-                        *self._side_points(previous, final=False))
+                        *self._side_points(previous))
         players = self.settings.players
         if previous is not None and previous.rules.players == players:
             dealer = (previous.dealer + 1) % players
@@ -246,7 +246,7 @@ class App:
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
 
     # -- stats ------------------------------------------------------------------------
-    def _side_points(self, game: Game, final: bool = True) -> tuple[int, int]:
+    def _side_points(self, game: Game) -> tuple[int, int]:
         mine = game.rules.team_of[HUMAN]
         sides = game.team_points()
         return sides[mine], sum(sides) - sides[mine]
@@ -350,7 +350,8 @@ class App:
             briscola=briscola,
             trump_suit=g.briscola.suit,
             trump_label=t.t("briscola_is", card=self.card_name(g.briscola)),
-            my_pile=self._side_points(g)[0] if rules.players in (4, 6) else g.points[HUMAN],
+            my_pile_label=t.t("pile_label", who=t.t("us") if len(rules.teams[my_team]) > 1 else t.t("you"),
+                              n=self._side_points(g)[0]),
             sides=self._sides(),
             message=self.message,
             your_turn=human_turn,
@@ -398,17 +399,9 @@ class App:
         return cards, self.tr.t("last_trick_taken", who=self.seat_name(done.winner), n=done.points)
 
     def stats_rows(self) -> list[tuple[str, ModeStats]]:
-        from .stats import parse_mode_key
-
         rows = []
-        for key in sorted(self.stats, key=lambda k: parse_mode_key(k)):
+        for key in sorted(self.stats, key=parse_mode_key):
             players, level = parse_mode_key(key)
-            level_name = self.tr.t(f"level_{level}") if f"level_{level}" in _level_keys() else level
+            level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
             rows.append((self.tr.t("stats_mode", players=players, level=level_name), self.stats[key]))
         return rows
-
-
-def _level_keys() -> set[str]:
-    from .i18n import MESSAGES
-
-    return {k for k in MESSAGES["en"] if k.startswith("level_")}

@@ -301,7 +301,7 @@ class Page:
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
         _el("score").innerHTML = render.score_html(m.sides)
-        _el("my-pile").textContent = t.t("pile_label", who=t.t("you") if len(m.sides) != 2 or app.game.n == 2 else t.t("us"), n=m.my_pile)
+        _el("my-pile").textContent = m.my_pile_label
         status = _el("status")
         if status.textContent != m.message:
             status.textContent = m.message
