@@ -47,7 +47,10 @@ def measure(page) -> dict:
     played = [t for n, t in data["marks"] if n == "briscola:computer-played"]
     moves = []
     for start, end, shown in zip(starts, ends, played):
-        inside = [f for f in frames if start - 50 <= f <= end + 50]
+        # frames painted while it thought, plus the last one before and the first after
+        before = [f for f in frames if f < start][-1:]
+        after = [f for f in frames if f > end][:1]
+        inside = before + [f for f in frames if start <= f <= end] + after
         gaps = [b - a for a, b in zip(inside, inside[1:])]
         moves.append({"think_ms": end - start, "to_card_ms": shown - start,
                       "max_frame_gap_ms": max(gaps) if gaps else None})
