@@ -28,7 +28,8 @@ from ..cards import ALL_CARDS, TABLES, Card
 from ..view import PlayerView
 from .endgame import Solver, choose_by_worlds
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
-from .sim import Hidden, Tables, full_hands, playout
+from .infer import PlayModel, resample
+from .sim import Hidden, Tables, full_hands, playout, playout_smart
 
 DEFAULT_BUDGET_MS = 300
 SLICE_MS = 25
@@ -58,8 +59,21 @@ noise then costs little, since the fallback is a good card."""
 """Guesses always tried, whatever the clock says."""
 
 
+BATCH = 16
+"""Guesses kept per round of importance resampling."""
+
+OVERSAMPLE = 3
+"""Guesses scored per guess kept: the more, the closer the kept ones follow the
+others' observed play (and the more duplicates, which cost nothing to play out)."""
+
+
 class ExpertAgent:
     name = "expert"
+    infer = True
+    eps = None  # None: infer.EPS
+    batch = BATCH
+    oversample = OVERSAMPLE
+    smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -142,18 +156,31 @@ class ExpertAgent:
             if solve and limit is not None:
                 limit = max(MIN_WORLDS, limit // SOLVE_COST)
         worlds = 0
+        mass = 0
         rng = self.rng
         strength, pts = TABLES[view.rules.ranking]
+        model = None
+        if self.infer and (view.tricks or view.trick):
+            model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
+            if not model.seats:
+                model = None
+        source = self._guesses(hidden, model, worlds_iter)
+        team_of = view.rules.team_of
+        if self.smart == "none":
+            smart = None
+        else:
+            smart = [self.smart == "all" or team_of[x] == team_of[seat] for x in range(n)]
+        gone = 0
+        for tr_ in view.tricks:
+            for _, c in tr_.plays:
+                gone |= 1 << int(c)
         while True:
-            if worlds_iter is not None:
-                w = next(worlds_iter, None)
-                if w is None or self._budget_done(worlds, started, limit):
-                    break
-                others, stock = w
-            else:
-                if self._budget_done(worlds, started, limit):
-                    break
-                others, stock = hidden.sample(rng)
+            if self._budget_done(worlds, started, limit):
+                break
+            w = next(source, None)
+            if w is None:
+                break
+            others, stock, mult = w
             hands = full_hands(view, others)
             if solve:
                 solver = Solver(t.trump, n, t.team_of, view.rules.ranking, stock)
@@ -161,7 +188,7 @@ class ExpertAgent:
                     final = [0, 0]
                     final[seat] = base_points[seat] + v
                     final[1 - seat] = TOTAL_POINTS - final[seat]
-                    totals[c] += value(final)
+                    totals[c] += mult * value(final)
             else:
                 for c in legal:
                     h = [list(x) for x in hands]
@@ -169,11 +196,15 @@ class ExpertAgent:
                     tr = trick + [(seat, c)]
                     pts_now = list(base_points)
                     if len(tr) == n:
-                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value)
+                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value, mult, smart, gone)
                         continue
-                    final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, t)
-                    totals[c] += value(final)
+                    if smart is None:
+                        final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, t)
+                    else:
+                        final = playout_smart(h, list(stock), tr, (seat + 1) % n, pts_now, t, smart, gone)
+                    totals[c] += mult * value(final)
             worlds += 1
+            mass += mult
             now = time.perf_counter()
             if (now - last_yield) * 1000 >= SLICE_MS:
                 yield
@@ -181,9 +212,30 @@ class ExpertAgent:
         self.last_worlds = worlds
         if not solve and worlds:
             self.prior.rng.seed(self.rng.random())
-            totals[int(self.prior.choose(view))] += PRIOR_BONUS * worlds
+            totals[int(self.prior.choose(view))] += PRIOR_BONUS * mass
         best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
         return ALL_CARDS[best]
+
+    def _guesses(self, hidden: Hidden, model: PlayModel | None, every):
+        """(other hands, stock, multiplicity) guesses, following the others' play."""
+        rng = self.rng
+        if every is not None:  # every guess once, weighted by its likelihood
+            for others, stock in every:
+                yield others, stock, (model.weight(others, rng) if model else 1.0)
+            return
+        if model is None:
+            while True:
+                others, stock = hidden.sample(rng)
+                yield others, stock, 1
+        batch = self.batch
+        while True:
+            cands = [hidden.sample(rng) for _ in range(batch * self.oversample)]
+            weights = [model.weight(o, rng) for o, _ in cands]
+            counts: dict[int, int] = {}
+            for i in resample(weights, batch, rng):
+                counts[i] = counts.get(i, 0) + 1
+            for i in sorted(counts):
+                yield cands[i][0], cands[i][1], counts[i]
 
     def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
         budget = self.iterations if self.iterations is not None else 64
@@ -193,7 +245,7 @@ class ExpertAgent:
         return ALL_CARDS[card]
 
 
-def _finish_trick(h, stock, tr, pts_now, t, totals, c, value):
+def _finish_trick(h, stock, tr, pts_now, t, totals, c, value, mult=1, smart=None, gone=0):
     """The candidate card completes the trick: settle it, then play out."""
     from .sim import winner_of
 
@@ -204,7 +256,12 @@ def _finish_trick(h, stock, tr, pts_now, t, totals, c, value):
         for i in range(n):
             h[(w + i) % n].append(stock.pop())
     if h[w]:
-        final = playout(h, stock, [], w, pts_now, t)
+        if smart is None:
+            final = playout(h, stock, [], w, pts_now, t)
+        else:
+            for _, x in tr:
+                gone |= 1 << x
+            final = playout_smart(h, stock, [], w, pts_now, t, smart, gone)
     else:
         final = pts_now
-    totals[c] += value(final)
+    totals[c] += mult * value(final)

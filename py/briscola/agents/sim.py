@@ -25,7 +25,8 @@ LOADED = 10
 class Tables:
     """Per-deal lookup tables for the fast policy: strength, points, keep values."""
 
-    __slots__ = ("trump", "strength", "pts", "keep", "lead_key", "load_key", "discard_key", "n", "team_of")
+    __slots__ = ("trump", "strength", "pts", "keep", "lead_key", "load_key", "discard_key", "n", "team_of",
+                 "beat_mask", "carichi_mask", "lead_key_c", "lead_key_nc", "carichi")
 
     def __init__(self, ranking: str, trump: int, n: int, team_of: Sequence[int]) -> None:
         strength, pts = TABLES[ranking]
@@ -40,6 +41,27 @@ class Tables:
         self.lead_key = tuple((pts[c] + keep[c]) * 16 + strength[c] for c in range(40))
         self.discard_key = self.lead_key
         self.load_key = tuple((keep[c] - pts[c]) * 16 + strength[c] + 512 for c in range(40))
+        # The counting lead (hard): what beats each plain carico, which carichi are out,
+        # and lead keys with the trump keep of hard (halved once no carico is out).
+        trumps = 0
+        for c in range(40):
+            if SUIT_OF[c] == trump:
+                trumps |= 1 << c
+        self.carichi = tuple(c for c in range(40) if SUIT_OF[c] != trump and pts[c] >= 10)
+        carichi_mask = 0
+        beat = [0] * 40
+        for c in self.carichi:
+            carichi_mask |= 1 << c
+            m = trumps
+            for x in range(40):
+                if SUIT_OF[x] == SUIT_OF[c] and strength[x] > strength[c]:
+                    m |= 1 << x
+            beat[c] = m
+        self.beat_mask = tuple(beat)
+        self.carichi_mask = carichi_mask
+        self.lead_key_c = tuple(2 * (pts[c] + keep[c]) * 16 + strength[c] for c in range(40))
+        self.lead_key_nc = tuple((2 * pts[c] + (strength[c] if SUIT_OF[c] == trump else 0)) * 16 + strength[c]
+                                 for c in range(40))
 
     @classmethod
     def of(cls, view: PlayerView) -> Tables:
@@ -106,6 +128,61 @@ def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: 
         if v > choice_v or (v == choice_v and strength[c] < strength[choice]):
             choice, choice_v = c, v
     return choice
+
+
+def smart_lead(hand: Sequence[int], gone: int, t: Tables) -> int:
+    """The counting lead of ``hard`` (plain ints): a safe carico first, else the cheapest
+    card, trumps kept only while carichi are still out. ``gone``: mask of played cards."""
+    known = gone
+    for c in hand:
+        known |= 1 << c
+    out = ~known
+    beat = t.beat_mask
+    best = -1
+    pts = t.pts
+    for c in hand:
+        if beat[c] and not (beat[c] & out):
+            if best < 0 or (pts[c], t.strength[c]) > (pts[best], t.strength[best]):
+                best = c
+    if best >= 0:
+        return best
+    key = t.lead_key_c if t.carichi_mask & out else t.lead_key_nc
+    return min(hand, key=key.__getitem__)
+
+
+def playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
+                  points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
+    """:func:`playout` where the seats flagged in ``smart`` lead as ``hard`` does
+    (counting); ``gone``: mask of the cards played before ``trick``."""
+    n = t.n
+    trump = t.trump
+    strength = t.strength
+    pts = t.pts
+    for _, c in trick:
+        gone |= 1 << c
+    while True:
+        while len(trick) < n:
+            hand = hands[turn]
+            if not trick and smart[turn] and len(hand) > 1:
+                c = smart_lead(hand, gone, t)
+            else:
+                c = policy(hand, trick, turn, t)
+            hand.remove(c)
+            trick.append((turn, c))
+            gone |= 1 << c
+            turn = (turn + 1) % n
+        winner, _ = winner_of(trick, trump, strength)
+        p = 0
+        for _, c in trick:
+            p += pts[c]
+        points[winner] += p
+        if stock:
+            for i in range(n):
+                hands[(winner + i) % n].append(stock.pop())
+        trick = []
+        turn = winner
+        if not hands[winner]:
+            return points
 
 
 def playout(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
