@@ -214,20 +214,47 @@ def world_values(view: PlayerView, others: dict[int, list[int]], stock_rev: list
 
 
 def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
-                     hidden: Hidden | None = None) -> tuple[int, dict[int, float]]:
+                     hidden: Hidden | None = None, infer: bool = False,
+                     oversample: int = 3) -> tuple[int, dict[int, float]]:
     """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``).
+
+    With ``infer``, splits are weighted by how likely they make the other seats' past
+    plays (:class:`~.infer.PlayModel`): every split by its likelihood, or, past
+    ``max_worlds``, ``max_worlds`` splits resampled from ``oversample`` times as many.
 
     Returns (card, total value per card). Ties go to the card that is cheapest to keep
     out of play (fewest points, lowest strength), so the choice does not depend on luck."""
     hidden = hidden or Hidden(view)
+    model = None
+    if infer and view.tricks:
+        from .infer import PlayModel
+
+        model = PlayModel(view, Tables.of(view), partners=False)
+        if not model.seats:
+            model = None
     if hidden.count_worlds() <= max_worlds:
-        worlds = hidden.worlds()
+        worlds = [(o, s, 1.0) for o, s in hidden.worlds()]
+        if model is not None:
+            worlds = [(o, s, model.weight(o, rng)) for o, s, _ in worlds]
+    elif model is None:
+        worlds = [(*hidden.sample(rng), 1.0) for _ in range(max_worlds)]
     else:
-        worlds = (hidden.sample(rng) for _ in range(max_worlds))
+        from .infer import resample
+
+        worlds = []
+        for _ in range(4):  # rounds until max_worlds distinct splits (duplicates are free)
+            cands = [hidden.sample(rng) for _ in range(max_worlds * oversample)]
+            weights = [model.weight(o, rng) for o, _ in cands]
+            counts: dict[int, int] = {}
+            for i in resample(weights, max_worlds, rng):
+                counts[i] = counts.get(i, 0) + 1
+            worlds.extend((cands[i][0], cands[i][1], float(counts[i])) for i in sorted(counts))
+            if len(worlds) >= max_worlds:
+                break
     totals: dict[int, float] = {int(c): 0.0 for c in view.legal}
-    for others, stock in worlds:
+    for others, stock, w in worlds:
         for c, v in world_values(view, others, stock).items():
-            totals[c] += v
+            totals[c] += w * v
     strength, pts = TABLES[view.rules.ranking]
     best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
     return best, totals

@@ -62,7 +62,7 @@ noise then costs little, since the fallback is a good card."""
 BATCH = 16
 """Guesses kept per round of importance resampling."""
 
-OVERSAMPLE = 3
+OVERSAMPLE = 6
 """Guesses scored per guess kept: the more, the closer the kept ones follow the
 others' observed play (and the more duplicates, which cost nothing to play out)."""
 
@@ -73,6 +73,7 @@ class ExpertAgent:
     eps = None  # None: infer.EPS
     batch = BATCH
     oversample = OVERSAMPLE
+    point_weight = POINT_WEIGHT
     smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
@@ -113,20 +114,21 @@ class ExpertAgent:
         mine = rules.team_of[view.seat]
         threshold = rules.win_threshold
         n = view.players
+        pw = self.point_weight / TOTAL_POINTS
 
         if n == 3:
             def value(points):
                 me = points[mine]
                 best_other = max(p for s, p in enumerate(points) if s != mine)
                 win = 1.0 if me > best_other else (0.5 if me == best_other else 0.0)
-                return win + POINT_WEIGHT * (me - best_other) / 120
+                return win + pw * (me - best_other)
             return value
 
         def value(points):
             own = sum(points[s] for s in teams[mine])
             other = sum(points[s] for s in teams[1 - mine])
             win = 1.0 if own >= threshold or own > other else (0.5 if own == other else 0.0)
-            return win + POINT_WEIGHT * (own - other) / 120
+            return win + pw * (own - other)
         return value
 
     def _budget_done(self, worlds: int, started: float, limit: int | None) -> bool:

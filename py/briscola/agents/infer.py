@@ -92,7 +92,7 @@ class PlayModel:
 
     __slots__ = ("events", "t", "eps", "seats", "memo")
 
-    def __init__(self, view: PlayerView, t: Tables, eps: float = EPS) -> None:
+    def __init__(self, view: PlayerView, t: Tables, eps: float = EPS, partners: bool = True) -> None:
         self.t = t
         self.eps = eps
         n = view.players
@@ -117,7 +117,8 @@ class PlayModel:
                     events[s].append((0, c, plays[:i]))
         self.events = {s: [(i, *e) for i, e in enumerate(ev)] for s, ev in events.items()}
         self.memo: dict[int, float] = {}
-        self.seats = [s for s in events if any(e[0] == 0 for e in events[s])]
+        self.seats = [s for s in events if any(e[0] == 0 for e in events[s])
+                      and (partners or rules.team_of[s] != rules.team_of[me])]
 
     def weight(self, others: dict[int, list[int]], rng: random.Random) -> float:
         """Likelihood (up to a constant) of every observed play in this guess."""
