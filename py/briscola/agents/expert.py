@@ -45,7 +45,7 @@ SOLVE_COST = 4
 count, that many fewer guesses are solved."""
 """With two players and a small stock: solve every guess when there are at most this many."""
 
-POINT_WEIGHT = 0.5
+POINT_WEIGHT = 0.2
 """Value of a playout: 1 for a win (0.5 draw) plus this times the point margin / 120."""
 
 TOTAL_POINTS = 120
