@@ -358,6 +358,19 @@ PLACEHOLDER_INDEX = """<!doctype html>
 """
 
 
+def split_card_sheets(cards: Path) -> None:
+    """static/cards/<deck>.svg -> static/cards/<deck>/<card>.svg; the page shows single
+    files (see tools/cardfiles.py), so the sheets themselves are not shipped."""
+    try:
+        from tools.cardfiles import write_card_files  # imported as tools.build (tests)
+    except ImportError:
+        from cardfiles import write_card_files  # run as python3 tools/build.py
+
+    for sheet in sorted(cards.glob("*.svg")):
+        write_card_files(sheet, cards / sheet.stem)
+        sheet.unlink()
+
+
 def copy_pages(paths: Paths) -> None:
     index = paths.root / "index.html"
     if index.exists():
@@ -368,6 +381,7 @@ def copy_pages(paths: Paths) -> None:
     static = paths.root / "static"
     if static.is_dir():
         copy_tree(static, paths.out / "static", skip={SW_TEMPLATE})
+        split_card_sheets(paths.out / "static" / "cards")
         if (static / SW_TEMPLATE).is_file():
             shutil.copyfile(static / SW_TEMPLATE, paths.out / SW_TEMPLATE)
     bare_src = paths.root / "tools" / "bare"

@@ -13,12 +13,13 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from briscola.agents import think
-from briscola.cards import IllegalMoveError
+from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
 from .controller import App
 from .storage import Backend, Store
 
+ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen: no animation
 FRAME_WAIT_MS = 40
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
@@ -85,6 +86,7 @@ class Page:
         self.summary_shown_for: int | None = None
         # cards painted last time in the hand and on the table: not animated again
         self.hand_shown: frozenset[str] = frozenset()
+        self.painted: dict[str, str] = {}  # region id -> HTML it shows, to skip repaints
         self.trick_shown: frozenset[str] = frozenset()
         self._proxies = []
         self._bind()
@@ -281,26 +283,34 @@ class Page:
         _el("stock").setAttribute("aria-label", t.t("stock"))
         _el("score").setAttribute("aria-label", t.t("score"))
 
+    def _paint(self, region: str, html: str, same_as: str | None = None) -> None:
+        """Replace a region's HTML only when it changed (a repaint of card art is costly).
+        ``same_as`` is what to compare when ``html`` differs only in entry animations."""
+        key = html if same_as is None else same_as
+        if self.painted.get(region) == key:
+            return
+        self.painted[region] = key
+        _el(region).innerHTML = html
+
     def render(self, focus_index: int | None = None) -> None:
         app = self.app
         m = app.model()
         t = app.tr
         active = js.document.activeElement
         had_hand_focus = not _null(active) and hasattr(active, "closest") and not _null(active.closest("#hand"))
-        _el("opponents").innerHTML = render.opponents_html(m, t)
-        trick = _el("trick")
-        trick.innerHTML = render.trick_html(m, self.trick_shown)
-        trick.classList.toggle("many", len(m.trick) > 4)
+        self._paint("opponents", render.opponents_html(m, t))
+        self._paint("trick", render.trick_html(m, self.trick_shown), render.trick_html(m, ALL_SHOWN))
+        _el("trick").classList.toggle("many", len(m.trick) > 4)
         briscola, pile, caption = render.stock_html(m)
-        _el("briscola").innerHTML = briscola
-        _el("stock-pile").innerHTML = pile
-        _el("stock-count").innerHTML = caption
+        self._paint("briscola", briscola)
+        self._paint("stock-pile", pile)
+        self._paint("stock-count", caption)
         hand = _el("hand")
-        hand.innerHTML = render.hand_html(m, self.hand_shown)
+        self._paint("hand", render.hand_html(m, self.hand_shown), render.hand_html(m, ALL_SHOWN))
         self.hand_shown = frozenset(c.card for c in m.hand)
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
-        _el("score").innerHTML = render.score_html(m.sides)
+        self._paint("score", render.score_html(m.sides))
         _el("my-pile").textContent = m.my_pile_label
         status = _el("status")
         if status.textContent != m.message:

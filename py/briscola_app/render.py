@@ -12,14 +12,14 @@ from .i18n import LANGUAGES, Translator
 from .settings import DECKS, LEVELS, SPEEDS, Settings
 from .stats import ModeStats
 
-CARD_VIEWBOX = "0 0 240 384"
 MAX_BACKS = 6
 
 
-def card_svg(deck: str, card_id: str) -> str:
-    """A card face (``1D``) or the back (``back``) from the deck's sprite sheet."""
-    return (f'<svg viewBox="{CARD_VIEWBOX}" aria-hidden="true" focusable="false">'
-            f'<use href="./static/cards/{escape(deck)}.svg#c-{escape(card_id)}"></use></svg>')
+def card_img(deck: str, card_id: str) -> str:
+    """A card face (``1D``) or the back (``back``): one SVG file per card, which the
+    build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""."""
+    return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="" '
+            f'width="240" height="384" draggable="false" decoding="async">')
 
 
 def hand_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
@@ -30,7 +30,7 @@ def hand_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
         disabled = "" if c.enabled else " disabled"
         parts.append(
             f'<button type="button" class="{cls}" data-card="{escape(c.card)}" data-index="{i + 1}" '
-            f'aria-label="{escape(c.label)}"{disabled}>{card_svg(m.deck, c.card)}</button>'
+            f'aria-label="{escape(c.label)}"{disabled}>{card_img(m.deck, c.card)}</button>'
         )
     return "".join(parts)
 
@@ -39,7 +39,7 @@ def played_html(deck: str, c: CardModel, new: bool = False) -> str:
     cls = "played" + (" winning" if c.winning else "") + (" new" if new else "")
     return (f'<figure class="{cls}" data-card="{escape(c.card)}" data-seat="{c.seat}" role="img" '
             f'aria-label="{escape(c.who)}: {escape(c.label)}">'
-            f'{card_svg(deck, c.card)}<figcaption class="who">{escape(c.who)}</figcaption></figure>')
+            f'{card_img(deck, c.card)}<figcaption class="who">{escape(c.who)}</figcaption></figure>')
 
 
 def trick_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
@@ -61,7 +61,7 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
         classes.append("partner")
     partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner else ""
     count = t.t("one_card_in_hand") if s.hand_count == 1 else t.t("cards_in_hand", n=s.hand_count)
-    backs = "".join(card_svg(deck, "back") for _ in range(min(s.hand_count, MAX_BACKS)))
+    backs = "".join(card_img(deck, "back") for _ in range(min(s.hand_count, MAX_BACKS)))
     pile = t.t("pile_label", who=s.name, n=s.pile_points)
     dots = ' class="thinking-dots"' if s.to_move else ""
     return (f'<div class="{" ".join(classes)}" data-seat="{s.seat}">'
@@ -79,8 +79,8 @@ def score_html(sides: list[SideModel]) -> str:
 
 def stock_html(m: TableModel) -> tuple[str, str, str]:
     """(briscola slot, stock pile, caption) for the stock corner."""
-    briscola = card_svg(m.deck, m.briscola.card) if m.briscola is not None else ""
-    pile = card_svg(m.deck, "back") if m.stock_count > 1 or (m.stock_count == 1 and m.briscola is None) else ""
+    briscola = card_img(m.deck, m.briscola.card) if m.briscola is not None else ""
+    pile = card_img(m.deck, "back") if m.stock_count > 1 or (m.stock_count == 1 and m.briscola is None) else ""
     caption = f'{escape(m.stock_label)}<br><span class="trump-badge">{escape(m.trump_label)}</span>'
     return briscola, pile, caption
 

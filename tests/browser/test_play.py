@@ -70,8 +70,8 @@ def test_page_loads_clean_and_accessible(page: Page, site_url: str, context, con
     expect(page.get_by_role("status")).to_have_text(re.compile("Your turn"))
     # the table shows the opponent's backs, the briscola and the stock count
     expect(page.locator(".seat")).to_have_count(1)
-    expect(page.locator(".seat-backs svg")).to_have_count(3)
-    expect(page.locator("#briscola svg")).to_have_count(1)
+    expect(page.locator(".seat-backs img")).to_have_count(3)
+    expect(page.locator("#briscola img")).to_have_count(1)
     expect(page.locator("#stock-count")).to_contain_text("34 left")
     # while the computer plays, the hand is disabled
     play_one(page)
