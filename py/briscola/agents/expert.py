@@ -74,6 +74,7 @@ class ExpertAgent:
     batch = BATCH
     oversample = OVERSAMPLE
     point_weight = POINT_WEIGHT
+    prior_bonus = PRIOR_BONUS
     smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
@@ -214,7 +215,7 @@ class ExpertAgent:
         self.last_worlds = worlds
         if not solve and worlds:
             self.prior.rng.seed(self.rng.random())
-            totals[int(self.prior.choose(view))] += PRIOR_BONUS * mass
+            totals[int(self.prior.choose(view))] += self.prior_bonus * mass
         best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
         return ALL_CARDS[best]
 
