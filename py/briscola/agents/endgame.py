@@ -19,7 +19,8 @@ with the best total. With two players and an empty stock there is exactly one sp
 from __future__ import annotations
 
 import random
-from typing import Sequence
+import time
+from typing import Generator, Sequence
 
 from ..cards import SUIT_OF, TABLES
 from ..view import PlayerView
@@ -213,9 +214,25 @@ def world_values(view: PlayerView, others: dict[int, list[int]], stock_rev: list
     return solver.values(hands, view.trick, view.seat)
 
 
+SLICE_MS = 25
+"""Most work between two yields of :func:`choose_by_worlds_steps` (a page paints between)."""
+
+
 def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                      hidden: Hidden | None = None, infer: bool = False,
                      oversample: int = 3) -> tuple[int, dict[int, float]]:
+    """:func:`choose_by_worlds_steps` run to the end in one go."""
+    steps = choose_by_worlds_steps(view, rng, max_worlds, hidden, infer, oversample)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,
+                           hidden: Hidden | None = None, infer: bool = False,
+                           oversample: int = 3) -> Generator[None, None, tuple[int, dict[int, float]]]:
     """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``).
 
     With ``infer``, splits are weighted by how likely they make the other seats' past
@@ -223,7 +240,9 @@ def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
     ``max_worlds``, ``max_worlds`` splits resampled from ``oversample`` times as many.
 
     Returns (card, total value per card). Ties go to the card that is cheapest to keep
-    out of play (fewest points, lowest strength), so the choice does not depend on luck."""
+    out of play (fewest points, lowest strength), so the choice does not depend on luck.
+    Yields every :data:`SLICE_MS` of work; where it yields never changes the result."""
+    last_yield = time.perf_counter()
     hidden = hidden or Hidden(view)
     model = None
     if infer and view.tricks:
@@ -255,6 +274,9 @@ def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
     for others, stock, w in worlds:
         for c, v in world_values(view, others, stock).items():
             totals[c] += w * v
+        if (time.perf_counter() - last_yield) * 1000 >= SLICE_MS:
+            yield
+            last_yield = time.perf_counter()
     strength, pts = TABLES[view.rules.ranking]
     best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
     return best, totals
@@ -265,4 +287,4 @@ def nothing_hidden(view: PlayerView) -> bool:
     return view.players == 2 and view.stock_size == 0
 
 
-__all__ = ["Solver", "solve", "choose_by_worlds", "world_values", "nothing_hidden"]
+__all__ = ["Solver", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values", "nothing_hidden"]

@@ -18,10 +18,11 @@ the pack it has not seen played and does not hold. From that it knows
 from __future__ import annotations
 
 import random
+from typing import Generator
 
 from ..cards import SUIT_OF, Card
 from ..view import PlayerView
-from .endgame import choose_by_worlds
+from .endgame import choose_by_worlds_steps
 from .heuristic import HeuristicAgent
 from .sim import Hidden
 from .tactics import TRUMP_KEEP, beats, tables
@@ -49,11 +50,21 @@ class HardAgent(HeuristicAgent):
         self.search_rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Card:
+        steps = self.think(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, view: PlayerView) -> Generator[None, None, Card]:
+        """Like :meth:`choose`, yielding between slices of the endgame search."""
         if len(view.legal) == 1:
             return view.legal[0]
         if self._endgame(view):
             self.search_rng.seed(_position_key(view))
-            card, _ = choose_by_worlds(view, self.search_rng, ENDGAME_WORLDS[view.players], infer=self.infer)
+            card, _ = yield from choose_by_worlds_steps(
+                view, self.search_rng, ENDGAME_WORLDS[view.players], infer=self.infer)
             return Card(card)
         return super().choose(view)
 
