@@ -26,7 +26,7 @@ from typing import Generator
 
 from ..cards import ALL_CARDS, TABLES, Card
 from ..view import PlayerView
-from .endgame import Solver, choose_by_worlds
+from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
 from .infer import PlayModel, resample
 from .sim import Hidden, Tables, full_hands, playout, playout_smart
@@ -242,9 +242,7 @@ class ExpertAgent:
 
     def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
         budget = self.iterations if self.iterations is not None else 64
-        card, _ = choose_by_worlds(view, self.rng, max(8, min(budget, 64)))
-        if False:
-            yield
+        card, _ = yield from choose_by_worlds_steps(view, self.rng, max(8, min(budget, 64)))
         return ALL_CARDS[card]
 
 
