@@ -40,8 +40,8 @@ class PublicTrick(NamedTuple):
     points: int
 
 
-def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> int:
-    """Seat that takes these plays: highest trump, else highest card of the suit led."""
+def best_play(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> tuple[int, int]:
+    """The (seat, card) taking these plays: highest trump, else highest card of the suit led."""
     best_seat, best = plays[0]
     best_suit = SUIT_OF[best]
     for seat, c in plays[1:]:
@@ -51,7 +51,12 @@ def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None, strength: 
                 best_seat, best = seat, c
         elif suit == trump:
             best_seat, best, best_suit = seat, c, suit
-    return best_seat
+    return best_seat, best
+
+
+def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> int:
+    """Seat that takes these plays."""
+    return best_play(plays, trump, strength)[0]
 
 
 class Game:

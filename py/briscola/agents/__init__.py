@@ -74,6 +74,15 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return agent
 
 
+def run_to_end(steps: Generator[None, None, Any]) -> Any:
+    """Run a thinking generator through without pausing; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card]:
     """Drive an agent one slice at a time: its own ``think`` when it has one."""
     own = getattr(agent, "think", None)
@@ -82,4 +91,4 @@ def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card]:
     return agent.choose(view)
 
 
-__all__ = ["Agent", "AgentSpecError", "make_agent", "known_agents", "register", "think"]
+__all__ = ["Agent", "AgentSpecError", "make_agent", "known_agents", "register", "run_to_end", "think"]

@@ -24,6 +24,7 @@ from typing import Generator, Sequence
 
 from ..cards import SUIT_OF, TABLES
 from ..view import PlayerView
+from . import run_to_end
 from .sim import Hidden, Tables, full_hands
 
 _INF = 1 << 20
@@ -222,12 +223,7 @@ def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                      hidden: Hidden | None = None, infer: bool = False,
                      oversample: int = 3) -> tuple[int, dict[int, float]]:
     """:func:`choose_by_worlds_steps` run to the end in one go."""
-    steps = choose_by_worlds_steps(view, rng, max_worlds, hidden, infer, oversample)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run_to_end(choose_by_worlds_steps(view, rng, max_worlds, hidden, infer, oversample))
 
 
 def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,

@@ -26,6 +26,7 @@ from typing import Generator
 
 from ..cards import ALL_CARDS, TABLES, Card
 from ..view import PlayerView
+from . import run_to_end
 from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
 from .infer import PlayModel, resample
@@ -87,12 +88,7 @@ class ExpertAgent:
         self.prior = HardAgent(seed=self.seed)
 
     def choose(self, view: PlayerView) -> Card:
-        gen = self.think(view)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value
+        return run_to_end(self.think(view))
 
     def think(self, view: PlayerView) -> Generator[None, None, Card]:
         legal = view.legal

@@ -22,6 +22,7 @@ from typing import Generator
 
 from ..cards import SUIT_OF, Card
 from ..view import PlayerView
+from . import run_to_end
 from .endgame import choose_by_worlds_steps
 from .heuristic import HeuristicAgent
 from .sim import Hidden
@@ -50,12 +51,7 @@ class HardAgent(HeuristicAgent):
         self.search_rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Card:
-        steps = self.think(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_to_end(self.think(view))
 
     def think(self, view: PlayerView) -> Generator[None, None, Card]:
         """Like :meth:`choose`, yielding between slices of the endgame search."""

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_OF, TABLES
+from ..game import best_play
 from ..view import PlayerView
 from .tactics import TRUMP_KEEP
 
@@ -68,17 +69,7 @@ class Tables:
         return cls(view.rules.ranking, view.trump, view.players, view.rules.team_of)
 
 
-def winner_of(trick: Sequence[tuple[int, int]], trump: int, strength: Sequence[int]) -> tuple[int, int]:
-    best_seat, best = trick[0]
-    best_suit = SUIT_OF[best]
-    for seat, c in trick[1:]:
-        s = SUIT_OF[c]
-        if s == best_suit:
-            if strength[c] > strength[best]:
-                best_seat, best = seat, c
-        elif s == trump:
-            best_seat, best, best_suit = seat, c, s
-    return best_seat, best
+winner_of = best_play  # (seat, card) taking a trick, the engine's own rule
 
 
 def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> int:
