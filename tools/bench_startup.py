@@ -46,7 +46,7 @@ except ImportError:  # re-run inside the test venv, which has Playwright
              "to create .venv")
 
 sys.path.insert(0, str(ROOT))
-from tools import build, devserver  # noqa: E402
+from tools import devserver  # noqa: E402
 from tools.run_tests import system_chromium  # noqa: E402
 
 MARKS_JS = """(name) => {

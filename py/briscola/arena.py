@@ -131,7 +131,6 @@ def labels(specs: Sequence[str]) -> list[str]:
 def run_match(specs: Sequence[str], players: int, games: int, seed: int = 1, jobs: int = 1,
               iterations: int = DEFAULT_ITERATIONS, progress=None) -> dict[str, Any]:
     """Play ``games`` deals in every rotation and summarise per agent (see module doc)."""
-    m = len(specs)
     chunk = max(1, min(20, games // (jobs * 8) or 1))
     chunks = [(tuple(specs), players, seed, tuple(range(i, min(games, i + chunk))), iterations)
               for i in range(0, games, chunk)]

@@ -133,7 +133,6 @@ class Solver:
 
     def _maxn(self, hands, trick, turn, pos):
         self.nodes += 1
-        n = self.n
         best = None
         for c in self._ordered(hands[turn]):
             v = self._maxn_move(hands, trick, turn, pos, c)

@@ -156,7 +156,6 @@ class ExpertAgent:
                 limit = max(MIN_WORLDS, limit // SOLVE_COST)
         worlds = 0
         mass = 0
-        rng = self.rng
         strength, pts = TABLES[view.rules.ranking]
         model = None
         if self.infer and (view.tricks or view.trick):

@@ -25,7 +25,6 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import choose_by_worlds_steps
 from .heuristic import HeuristicAgent
-from .sim import Hidden
 from .tactics import TRUMP_KEEP, beats, tables
 
 ENDGAME_WORLDS = {2: 64, 3: 24, 4: 40, 6: 6}
