@@ -77,3 +77,22 @@ def test_two_player_view_with_empty_stock_plays_the_solved_move():
         values = solve(g.hands, g.trick, g.turn, g.trump)
         assert values[card] == max(values.values())
         assert {c: int(v) for c, v in totals.items()} == {int(c): v for c, v in values.items()}
+
+
+@pytest.mark.parametrize("ranking", ["standard", "southern", "seven-high"])
+def test_playout_solver_matches_brute_force_at_empty_stock(ranking):
+    """The lean solver the expert's playouts end with (two players, empty stock) gives
+    the leader what plain minimax on the engine gives."""
+    from dataclasses import replace
+
+    from briscola.agents.sim import Tables, solve_open
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = Game.deal(replace(Rules.standard(2), ranking=ranking), seed=seed)
+        while g.stock_size or g.trick:  # to the first trick with the stock empty
+            g.play(rng.choice(g.hands[g.turn]))
+        leader = g.turn
+        t = Tables(ranking, g.trump, 2, g.rules.team_of)
+        got = solve_open([int(c) for c in g.hands[leader]], [int(c) for c in g.hands[1 - leader]], t)
+        assert g.team_points()[leader] + got == brute(g, leader), seed

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from typing import Generator
 
 from ..cards import ALL_CARDS, TABLES, Card
@@ -30,7 +31,7 @@ from . import run_to_end
 from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
 from .infer import PlayModel, resample
-from .sim import Hidden, Tables, full_hands, playout, playout_smart
+from .sim import Hidden, Tables, full_hands, playout, playout2, playout_smart
 
 DEFAULT_BUDGET_MS = 300
 SLICE_MS = 25
@@ -76,6 +77,7 @@ class ExpertAgent:
     oversample = OVERSAMPLE
     point_weight = POINT_WEIGHT
     prior_bonus = PRIOR_BONUS
+    solve_rollouts = True  # two players: playouts solve exactly once the stock is empty
     smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
@@ -168,6 +170,12 @@ class ExpertAgent:
             smart = None
         else:
             smart = [self.smart == "all" or team_of[x] == team_of[seat] for x in range(n)]
+        roll = playout
+        if n == 2 and self.solve_rollouts:
+            roll = playout2
+            if self.smart == "self":
+                roll = partial(playout2, smart_seat=seat)
+                smart = None
         gone = 0
         for tr_ in view.tricks:
             for _, c in tr_.plays:
@@ -194,10 +202,10 @@ class ExpertAgent:
                     tr = trick + [(seat, c)]
                     pts_now = list(base_points)
                     if len(tr) == n:
-                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value, mult, smart, gone)
+                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value, mult, smart, gone, roll)
                         continue
                     if smart is None:
-                        final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, t)
+                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, t)
                     else:
                         final = playout_smart(h, list(stock), tr, (seat + 1) % n, pts_now, t, smart, gone)
                     totals[c] += mult * value(final)
@@ -241,7 +249,7 @@ class ExpertAgent:
         return ALL_CARDS[card]
 
 
-def _finish_trick(h, stock, tr, pts_now, t, totals, c, value, mult=1, smart=None, gone=0):
+def _finish_trick(h, stock, tr, pts_now, t, totals, c, value, mult=1, smart=None, gone=0, roll=playout):
     """The candidate card completes the trick: settle it, then play out."""
     from .sim import winner_of
 
@@ -253,7 +261,7 @@ def _finish_trick(h, stock, tr, pts_now, t, totals, c, value, mult=1, smart=None
             h[(w + i) % n].append(stock.pop())
     if h[w]:
         if smart is None:
-            final = playout(h, stock, [], w, pts_now, t)
+            final = roll(h, stock, [], w, pts_now, t)
         else:
             for _, x in tr:
                 gone |= 1 << x

@@ -285,3 +285,98 @@ def full_hands(view: PlayerView, others: dict[int, list[int]]) -> list[list[int]
     for s, h in others.items():
         hands[s] = list(h)
     return hands
+
+
+# -- two players: exact play once the stock is empty -------------------------------------
+
+def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
+    """Card points the leader takes from the rest of a two-player deal with the stock
+    empty and both hands known (both play perfectly); hands of at most three cards."""
+    trump = t.trump
+    strength = t.strength
+    pts = t.pts
+    if len(lead) == 1:
+        x = lead[0]
+        y = follow[0]
+        sx = SUIT_OF[x]
+        sy = SUIT_OF[y]
+        if (sy == sx and strength[y] > strength[x]) or (sy == trump and sx != trump):
+            return 0
+        return pts[x] + pts[y]
+    rest = 0
+    for c in lead:
+        rest += pts[c]
+    for c in follow:
+        rest += pts[c]
+    best = -1
+    for i, x in enumerate(lead):
+        sx = SUIT_OF[x]
+        a2 = lead[:i] + lead[i + 1:]
+        worst = 1000
+        for j, y in enumerate(follow):
+            sy = SUIT_OF[y]
+            b2 = follow[:j] + follow[j + 1:]
+            if (sy == sx and strength[y] > strength[x]) or (sy == trump and sx != trump):
+                v = rest - pts[x] - pts[y] - solve_open(b2, a2, t)
+            else:
+                v = pts[x] + pts[y] + solve_open(a2, b2, t)
+            if v < worst:
+                worst = v
+                if worst <= best:
+                    break
+        if worst > best:
+            best = worst
+    return best
+
+
+def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
+             points: list[int], t: Tables, smart_seat: int = -1) -> list[int]:
+    """:func:`playout` for two players, solved exactly from the first trick with the
+    stock empty (as the searching levels play from then on). ``smart_seat`` (if any)
+    leads as ``hard`` does (:func:`smart_lead`)."""
+    trump = t.trump
+    strength = t.strength
+    pts = t.pts
+    gone = 0
+    if smart_seat >= 0:
+        gone = (1 << 40) - 1
+        for h in hands:
+            for c in h:
+                gone ^= 1 << c
+        for c in stock:
+            gone ^= 1 << c
+    while True:
+        if not stock and not trick:
+            lead = hands[turn]
+            follow = hands[turn ^ 1]
+            if lead:
+                got = solve_open(lead, follow, t)
+                left = 0
+                for c in lead:
+                    left += pts[c]
+                for c in follow:
+                    left += pts[c]
+                points[turn] += got
+                points[turn ^ 1] += left - got
+            return points
+        while len(trick) < 2:
+            hand = hands[turn]
+            if turn == smart_seat and not trick and len(hand) > 1:
+                c = smart_lead(hand, gone, t)
+            else:
+                c = policy(hand, trick, turn, t)
+            hand.remove(c)
+            trick.append((turn, c))
+            turn ^= 1
+        winner, _ = winner_of(trick, trump, strength)
+        x = trick[0][1]
+        y = trick[1][1]
+        points[winner] += pts[x] + pts[y]
+        gone |= (1 << x) | (1 << y)
+        if stock:
+            hands[winner].append(stock.pop())
+            hands[winner ^ 1].append(stock.pop())
+        trick = []
+        turn = winner
+        if not hands[winner]:
+            return points
