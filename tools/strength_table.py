@@ -69,8 +69,10 @@ def main() -> int:
             f"{first['ci95'][0] * 100:.1f}-{first['ci95'][1] * 100:.1f}% | >= {target * 100:.0f}% | {met} | "
             f"{first['avg_point_diff']:+.2f} | {first['ms_per_decision']:.2f}, {second['ms_per_decision']:.2f} | `{cmd}` |")
         print(lines[-1], f"({time.time() - t0:.0f} s)", flush=True)
-    lines += ["", f"Expert rows: {args.expert_games} deals with {args.iterations} guesses per decision "
-              "(the full 2000-deal run is the same command with `--expert-games 2000`)."]
+    note = f"Expert rows: {args.expert_games} deals with {args.iterations} guesses per decision"
+    if args.expert_games < args.games:
+        note += f" (the full run is the same command with `--expert-games {args.games}`)"
+    lines += ["", note + "."]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
