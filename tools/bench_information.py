@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""How much the expert's strength hangs on what it knows of the hidden cards (2 players).
+
+    PYTHONPATH=py python3 tools/bench_information.py [--deals 100] [--positions 40]
+        [--seed 1] [--iterations 200] [--jobs 2]
+
+1. Recall: in positions from medium-vs-medium deals (the observer to play, more than four
+   cards of stock, at least one card seen from the other seat), the mean share of the
+   opponent's true hand found in the expert's guesses: uniform guesses, then guesses
+   weighted by the play model (``agents/infer.py``) as the expert draws them.
+2. Oracles: seat-fair deals against medium of the expert as it is, of the expert told
+   the other hand (the stock order still guessed), and of the expert told everything
+   (the other hand and the stock order). The oracles read the game, which no level
+   does: they are yardsticks for the inference, not players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from briscola.agents import make_agent  # noqa: E402
+from briscola.agents.expert import ExpertAgent  # noqa: E402
+from briscola.agents.infer import PlayModel  # noqa: E402
+from briscola.agents.sim import Hidden, Tables  # noqa: E402
+from briscola.arena import Z95  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import Rules  # noqa: E402
+
+
+class Oracle(ExpertAgent):
+    """The expert with its guesses replaced by the truth (all of it, or the hand only)."""
+
+    def __init__(self, seed: int, stock_too: bool) -> None:
+        super().__init__(seed=seed)
+        self.stock_too = stock_too
+        self.game: Game | None = None
+
+    def _guesses(self, hidden, model, every):
+        g = self.game
+        others = {s: [int(c) for c in g.hands[s]] for s in range(g.n) if s != hidden.seat}
+        pending = [] if g.briscola_drawn else [int(g.briscola)]
+        stock = [int(c) for c in reversed(g.talon[g._next:])]  # pop() draws the next card
+        while True:
+            if not self.stock_too:
+                self.rng.shuffle(stock)
+            yield others, pending + list(stock), 1
+
+
+def positions(deals: int, seed: int) -> list:
+    out = []
+    for d in range(deals):
+        g = Game.deal(Rules.standard(2), seed=seed * 7919 + d)
+        agents = [make_agent("medium", seed=2 * d), make_agent("medium", seed=2 * d + 1)]
+        while not g.over:
+            s = g.turn
+            v = g.view(s)
+            if s == 0 and v.stock_size > 4 and (v.tricks or v.trick) and len(v.legal) > 1:
+                out.append((v, {int(c) for c in g.hands[1]}))
+            g.play(agents[s].choose(v))
+    return out
+
+
+def recall(pos: list, infer: bool, guesses: int = 200) -> float:
+    expert = ExpertAgent(seed=1)
+    found = mass = 0.0
+    for v, true in pos:
+        expert.rng.seed(12345)
+        t = Tables.of(v)
+        model = PlayModel(v, t) if infer else None
+        for k, (others, _stock, mult) in enumerate(expert._guesses(Hidden(v), model, None)):
+            if k == guesses:
+                break
+            found += mult * len(set(others[1]) & true) / len(true)
+            mass += mult
+    return found / mass
+
+
+def play(job: tuple) -> float:
+    """Score (1, 0.5, 0) of the agent ``kind`` in one deal and rotation against medium."""
+    kind, seed, deal, rotation, iterations = job
+    g = Game.deal(Rules.standard(2), seed=seed + deal, dealer=deal % 2)
+    me = rotation
+    if kind == "expert":
+        a = ExpertAgent(seed=seed * 1000 + deal * 2 + rotation)
+    else:
+        a = Oracle(seed * 1000 + deal * 2 + rotation, stock_too=kind == "oracle: everything")
+    a.iterations = iterations
+    agents = {me: a, 1 - me: make_agent("medium", seed=seed * 1000 + deal * 2 + rotation + 7)}
+    while not g.over:
+        s = g.turn
+        if agents[s] is a and kind != "expert":
+            a.game = g
+        g.play(agents[s].choose(g.view(s)))
+    return {"win": 1.0, "draw": 0.5, "loss": 0.0}[g.result()[me]]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--positions", type=int, default=40, help="medium-vs-medium deals to take positions from")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--iterations", type=int, default=200)
+    p.add_argument("--jobs", type=int, default=1)
+    args = p.parse_args()
+
+    pos = positions(args.positions, args.seed)
+    print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
+    for name, infer in (("uniform guesses", False), ("play-model guesses", True)):
+        t0 = time.perf_counter()
+        print(f"  {name:22s} {recall(pos, infer) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
+
+    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision:")
+    with Pool(args.jobs) as pool:
+        for kind in ("expert", "oracle: the other hand", "oracle: everything"):
+            jobs = [(kind, args.seed, d, r, args.iterations) for d in range(args.deals) for r in (0, 1)]
+            scores = pool.map(play, jobs, chunksize=4)
+            n = len(scores)
+            rate = sum(scores) / n
+            half = Z95 * math.sqrt(sum((x - rate) ** 2 for x in scores) / (n - 1) / n)
+            low, high = rate - half, rate + half
+            print(f"  {kind:22s} {rate * 100:5.1f}%   95% CI {low * 100:.1f}-{high * 100:.1f}%", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
