@@ -179,8 +179,12 @@ class Page:
         _el("stats").showModal()
 
     def action_reset_stats(self, button) -> None:
+        _el("confirm-reset").showModal()  # over the stats, which Cancel returns to
+
+    def action_reset_stats_confirmed(self, button) -> None:
+        _el("confirm-reset").close()
         self.app.reset_stats()
-        self.action_stats(button)
+        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
 
     def action_settings(self, button) -> None:
         _el("settings-fields").innerHTML = render.settings_html(self.app.settings, self.app.tr)

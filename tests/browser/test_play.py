@@ -117,6 +117,19 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     page.get_by_role("button", name="Stats").click()
     stats_dialog = page.get_by_role("dialog", name="Your stats")
     expect(stats_dialog.locator("[data-stat='played']")).to_have_text("1")
+    # resetting asks first: Cancel keeps the stats, the confirmation erases them
+    confirm = page.get_by_role("dialog", name="Reset stats")
+    stats_dialog.get_by_role("button", name="Reset stats").click()
+    expect(confirm).to_be_visible()
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_be_hidden()
+    expect(stats_dialog.locator("[data-stat='played']")).to_have_text("1")
+    assert stored(page, "stats")["data"]["2p-medium"]["played"] == 1
+    stats_dialog.get_by_role("button", name="Reset stats").click()
+    confirm.get_by_role("button", name="Reset stats").click()
+    expect(confirm).to_be_hidden()
+    expect(stats_dialog.locator("[data-stat='played']")).to_have_count(0)
+    assert stored(page, "stats")["data"] == {}
     stats_dialog.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="New game").click()
     assert wait_for_turn(page) == "your-turn"
