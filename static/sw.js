@@ -26,8 +26,10 @@ async function fromOldCache(url, revision) {
 }
 
 async function download(url, revision) {
-  // no-cache: revalidate with the server, never take a stale copy from the HTTP cache
-  const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
+  // reload: skip the HTTP cache altogether. These bytes are known to be new (their
+  // revision is in no old cache), and a revalidation can be wrongly answered 304 by a
+  // server whose Last-Modified has one-second steps (two deploys in one second).
+  const response = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
   if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
   // Keep status, type and headers, drop "redirected" (a redirected response cannot
   // answer a navigation), and note the revision for the next build's install.
