@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from multiprocessing import Pool
@@ -29,7 +28,7 @@ from briscola.agents import make_agent  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
 from briscola.agents.infer import PlayModel  # noqa: E402
 from briscola.agents.sim import Hidden, Tables  # noqa: E402
-from briscola.arena import Z95  # noqa: E402
+from briscola.arena import win_rate_ci  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
 
@@ -121,10 +120,7 @@ def main() -> int:
         for kind in ("expert", "oracle: the other hand", "oracle: everything"):
             jobs = [(kind, args.seed, d, r, args.iterations) for d in range(args.deals) for r in (0, 1)]
             scores = pool.map(play, jobs, chunksize=4)
-            n = len(scores)
-            rate = sum(scores) / n
-            half = Z95 * math.sqrt(sum((x - rate) ** 2 for x in scores) / (n - 1) / n)
-            low, high = rate - half, rate + half
+            rate, low, high = win_rate_ci(scores)
             print(f"  {kind:22s} {rate * 100:5.1f}%   95% CI {low * 100:.1f}-{high * 100:.1f}%", flush=True)
     return 0
 

@@ -163,6 +163,15 @@ def _indexed_chunk(item):
     return i, _play_chunk(job)
 
 
+def win_rate_ci(scores: Sequence[float]) -> tuple[float, float, float]:
+    """(mean score, low, high): the 95% interval of the normal approximation, within [0, 1]."""
+    n = len(scores)
+    rate = sum(scores) / n
+    var = sum((s - rate) ** 2 for s in scores) / (n - 1) if n > 1 else 0.25
+    half = Z95 * math.sqrt(var / n)
+    return rate, max(0.0, rate - half), min(1.0, rate + half)
+
+
 def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any]:
     m = len(specs)
     names = labels(specs)
@@ -172,9 +181,7 @@ def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any
         n = len(scores)
         wins = sum(r["outcome"][a] == "win" for r in results)
         draws = sum(r["outcome"][a] == "draw" for r in results)
-        rate = sum(scores) / n
-        var = sum((s - rate) ** 2 for s in scores) / (n - 1) if n > 1 else 0.25
-        half = Z95 * math.sqrt(var / n)
+        rate, low, high = win_rate_ci(scores)
         decisions = sum(r["decisions"][a] for r in results)
         seconds = sum(r["seconds"][a] for r in results)
         agents.append({
@@ -185,7 +192,7 @@ def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any
             "losses": n - wins - draws,
             "draws": draws,
             "win_rate": round(rate, 4),
-            "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
+            "ci95": [round(low, 4), round(high, 4)],
             "avg_point_diff": round(sum(r["diff"][a] for r in results) / n, 2),
             "ms_per_decision": round(1000 * seconds / decisions, 3) if decisions else 0.0,
         })

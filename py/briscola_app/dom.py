@@ -175,8 +175,11 @@ class Page:
         _el("last-trick").showModal()
 
     def action_stats(self, button) -> None:
-        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
+        self._fill_stats()
         _el("stats").showModal()
+
+    def _fill_stats(self) -> None:
+        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
 
     def action_reset_stats(self, button) -> None:
         _el("confirm-reset").showModal()  # over the stats, which Cancel returns to
@@ -184,7 +187,7 @@ class Page:
     def action_reset_stats_confirmed(self, button) -> None:
         _el("confirm-reset").close()
         self.app.reset_stats()
-        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
+        self._fill_stats()
 
     def action_settings(self, button) -> None:
         _el("settings-fields").innerHTML = render.settings_html(self.app.settings, self.app.tr)
