@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import time
-from functools import partial
 from typing import Generator
 
 from ..cards import ALL_CARDS, TABLES, Card
@@ -170,12 +169,7 @@ class ExpertAgent:
             smart = None
         else:
             smart = [self.smart == "all" or team_of[x] == team_of[seat] for x in range(n)]
-        roll = playout
-        if n == 2 and self.solve_rollouts:
-            roll = playout2
-            if self.smart == "self":
-                roll = partial(playout2, smart_seat=seat)
-                smart = None
+        roll = playout2 if n == 2 and self.solve_rollouts else playout  # smart: playout_smart
         gone = 0
         for tr_ in view.tricks:
             for _, c in tr_.plays:

@@ -295,7 +295,7 @@ def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
     trump = t.trump
     strength = t.strength
     pts = t.pts
-    if len(lead) == 1:
+    if len(lead) == 1:  # the last trick, unrolled: half the time of recursing into it
         x = lead[0]
         y = follow[0]
         sx = SUIT_OF[x]
@@ -330,21 +330,12 @@ def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
 
 
 def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-             points: list[int], t: Tables, smart_seat: int = -1) -> list[int]:
+             points: list[int], t: Tables) -> list[int]:
     """:func:`playout` for two players, solved exactly from the first trick with the
-    stock empty (as the searching levels play from then on). ``smart_seat`` (if any)
-    leads as ``hard`` does (:func:`smart_lead`)."""
+    stock empty (as the searching levels play from then on)."""
     trump = t.trump
     strength = t.strength
     pts = t.pts
-    gone = 0
-    if smart_seat >= 0:
-        gone = (1 << 40) - 1
-        for h in hands:
-            for c in h:
-                gone ^= 1 << c
-        for c in stock:
-            gone ^= 1 << c
     while True:
         if not stock and not trick:
             lead = hands[turn]
@@ -361,18 +352,12 @@ def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, in
             return points
         while len(trick) < 2:
             hand = hands[turn]
-            if turn == smart_seat and not trick and len(hand) > 1:
-                c = smart_lead(hand, gone, t)
-            else:
-                c = policy(hand, trick, turn, t)
+            c = policy(hand, trick, turn, t)
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
         winner, _ = winner_of(trick, trump, strength)
-        x = trick[0][1]
-        y = trick[1][1]
-        points[winner] += pts[x] + pts[y]
-        gone |= (1 << x) | (1 << y)
+        points[winner] += pts[trick[0][1]] + pts[trick[1][1]]
         if stock:
             hands[winner].append(stock.pop())
             hands[winner ^ 1].append(stock.pop())
