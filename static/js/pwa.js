@@ -147,20 +147,7 @@ async function registerWorker() {
     // every move, so it resumes.
     if (!updateRequested || reloading) return;
     reloading = true;
-    // Reload once the new worker has finished activating (old caches deleted), so the
-    // navigation cannot be answered from the old build's files.
-    const worker = navigator.serviceWorker.controller;
-    const settled = () => !worker || worker.state === "activated" || worker.state === "redundant";
-    if (settled()) {
-      window.location.reload();
-      return;
-    }
-    const onChange = () => {
-      if (!settled()) return;
-      worker.removeEventListener("statechange", onChange);
-      window.location.reload();
-    };
-    worker.addEventListener("statechange", onChange);
+    window.location.reload();
   });
   try {
     const registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
