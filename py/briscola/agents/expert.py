@@ -2,8 +2,11 @@
 on top of the exact endgame solver.
 
 For each decision it repeatedly guesses the hidden cards (the other hands and the order
-of the stock) uniformly among the layouts that fit its view, the drawn briscola kept in
-its taker's hand, and tries every card it may play in that guess: it plays the card,
+of the stock) among the layouts that fit its view, the drawn briscola kept in its
+taker's hand, weighted by how well each explains the others' play so far (two players:
+drawn from the exact posterior of the other hand, :class:`~.infer.HandBelief`; more
+players: importance resampling with :class:`~.infer.PlayModel`), and tries every card
+it may play in that guess: it plays the card,
 then the rest of the deal with the fast medium-like policy (:mod:`.sim`) for every
 seat. The card with the best average result wins. Guesses are shared by all candidate
 cards (common random numbers), so their comparison is sharp with few samples.
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Generator
 
 from ..cards import ALL_CARDS, TABLES, Card
@@ -29,7 +34,7 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
-from .infer import PlayModel, resample
+from .infer import HandBelief, PlayModel, _cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, playout_smart
 
 DEFAULT_BUDGET_MS = 300
@@ -68,6 +73,12 @@ OVERSAMPLE = 6
 others' observed play (and the more duplicates, which cost nothing to play out)."""
 
 
+BELIEF_EPS = 0.02
+"""The play model's doubt in the two-player posterior (:class:`~.infer.HandBelief`).
+Against medium over 500 deals (seed 1, 200 guesses): 71.8% at 0.1, 73.6% at 0.02; against
+hard 63.9% at 0.02."""
+
+
 class ExpertAgent:
     name = "expert"
     infer = True
@@ -77,6 +88,8 @@ class ExpertAgent:
     point_weight = POINT_WEIGHT
     prior_bonus = PRIOR_BONUS
     solve_rollouts = True  # two players: playouts solve exactly once the stock is empty
+    belief = True  # two players: guesses from the exact posterior of the other hand
+    belief_eps = BELIEF_EPS
     smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
@@ -87,6 +100,7 @@ class ExpertAgent:
         self.rng = random.Random(self.seed)
         self.last_worlds = 0
         self.prior = HardAgent(seed=self.seed)
+        self._hand_belief = HandBelief()
 
     def choose(self, view: PlayerView) -> Card:
         return run_to_end(self.think(view))
@@ -159,11 +173,14 @@ class ExpertAgent:
         mass = 0
         strength, pts = TABLES[view.rules.ranking]
         model = None
-        if self.infer and (view.tricks or view.trick):
-            model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
-            if not model.seats:
-                model = None
-        source = self._guesses(hidden, model, worlds_iter)
+        if self.infer and n == 2 and self.belief:
+            source = self._belief_guesses(view, hidden, t, worlds_iter)
+        else:
+            if self.infer and (view.tricks or view.trick):
+                model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
+                if not model.seats:
+                    model = None
+            source = self._guesses(hidden, model, worlds_iter)
         team_of = view.rules.team_of
         if self.smart == "none":
             smart = None
@@ -236,6 +253,39 @@ class ExpertAgent:
                 counts[i] = counts.get(i, 0) + 1
             for i in sorted(counts):
                 yield cands[i][0], cands[i][1], counts[i]
+
+    def _belief_guesses(self, view: PlayerView, hidden: Hidden, t: Tables, every):
+        """Two players: guesses of the other hand drawn from its exact posterior
+        (:class:`~.infer.HandBelief`), each with a uniform stock."""
+        rng = self.rng
+        state = self._hand_belief.update(view, t, self.belief_eps)
+        opp = 1 - view.seat
+        if every is not None:
+            for others, stock in every:
+                m = 0
+                for c in others[opp]:
+                    m |= 1 << c
+                yield others, stock, state.get(m, 0.0)
+            return
+        masks = list(state)
+        cum = list(accumulate(state.values()))
+        total = cum[-1]
+        pool = hidden.pool
+        head = [hidden.briscola] if hidden.briscola_pending else []
+        batch = self.batch
+        last = len(masks) - 1
+        while True:  # systematic resampling, a batch at a time
+            step = total / batch
+            u = rng.random() * step
+            counts: dict[int, int] = {}
+            for j in range(batch):
+                i = min(bisect_right(cum, u + j * step), last)
+                counts[i] = counts.get(i, 0) + 1
+            for i in sorted(counts):
+                m = masks[i]
+                rest = [c for c in pool if not m >> c & 1]
+                rng.shuffle(rest)
+                yield {opp: _cards(m)}, head + rest, counts[i]
 
     def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
         budget = self.iterations if self.iterations is not None else 64

@@ -176,3 +176,143 @@ def resample(weights: Sequence[float], k: int, rng: random.Random) -> list[int]:
             i += 1
         out.append(i)
     return out
+
+
+# -- two players: the exact posterior over the other hand -------------------------------
+
+class HandBelief:
+    """Two players: every hand the other seat may hold now, weighted by how well it
+    explains that seat's play (the :class:`PlayModel` probabilities, but summed over all
+    the ways the hand came to be instead of one sampled history).
+
+    A forward filter over the deal's events: the other seat starts with any three of
+    the cards this seat has never held (the face-up briscola aside), plays a card (the
+    hands holding it keep the model's probability of that play), draws one (uniformly
+    among the cards neither hand holds, or the briscola when it is its last draw). The
+    weights are left unnormalized: a draw's spread is the same for every hand, so it is
+    dropped. Cards this seat learns later (its own draws) were never in the other hand:
+    the hands holding them are removed, which leaves the rest exactly as a fresh run.
+
+    :meth:`update` extends the belief from the previous decision of the same deal (the
+    events seen then are a prefix of the events now) or starts afresh; only the view is
+    read, so the result is the same either way.
+    """
+
+    __slots__ = ("key", "events", "ours", "state")
+
+    def __init__(self) -> None:
+        self.key = None
+        self.events: list[tuple] = []
+        self.ours = 0
+        self.state: dict[int, float] = {}
+
+    def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
+        """Hand mask -> weight for the other seat's hand in ``view`` (2 players)."""
+        me = view.seat
+        opp = 1 - me
+        rules = view.rules
+        rounds = (rules.pack - rules.hand_size * 2) // 2
+        briscola = int(view.briscola)
+        ours = 0
+        for c in view.hand:
+            ours |= 1 << int(c)
+        events: list[tuple] = []
+        for k, tr in enumerate(view.tricks):
+            plays = [(s, int(c)) for s, c in tr.plays]
+            for i, (s, c) in enumerate(plays):
+                if s == me:
+                    ours |= 1 << c
+                else:
+                    events.append((0, c, tuple(plays[:i])))
+            if k < rounds:
+                forced = k == rounds - 1 and view.briscola_taker == opp
+                events.append((1, briscola if forced else -1, None))
+        cur = [(s, int(c)) for s, c in view.trick]
+        for i, (s, c) in enumerate(cur):
+            if s == me:
+                ours |= 1 << c
+            else:
+                events.append((0, c, tuple(cur[:i])))
+        key = (briscola, rules.ranking, eps, me)
+        done = len(self.events)
+        if (key != self.key or events[:done] != self.events or self.ours & ~ours):
+            self._start(briscola, ours, rules.pack)
+            self.key = key
+            done = 0
+        elif ours != self.ours:
+            new = ours & ~self.ours
+            self.state = {m: w for m, w in self.state.items() if not m & new}
+        self.ours = ours
+        self.events = events
+        if done < len(events):
+            played = 0  # the other seat's plays before the next event
+            for e in events[:done]:
+                if e[0] == 0:
+                    played |= 1 << e[1]
+            for e in events[done:]:
+                if e[0] == 0:
+                    self._play(e[1], e[2], opp, t, eps)
+                    played |= 1 << e[1]
+                else:
+                    self._draw(e[1], briscola, ours | played, rules.pack)
+        return self.state
+
+    def _start(self, briscola: int, ours: int, pack: int) -> None:
+        from .sim import combinations
+
+        pool = [c for c in _pack_ints(pack) if c != briscola and not ours >> c & 1]
+        state = {}
+        for a, b, c in combinations(pool, 3):
+            state[(1 << a) | (1 << b) | (1 << c)] = 1.0
+        self.state = state
+
+    def _play(self, card: int, ctx: tuple, seat: int, t: Tables, eps: float) -> None:
+        bit = 1 << card
+        keep_p = 1.0 - eps
+        out = {}
+        lead = not ctx
+        key = t.lead_key
+        for m, w in self.state.items():
+            if not m & bit:
+                continue
+            hand = _cards(m)
+            if lead:
+                best = min(key[c] for c in hand)
+                ch = [c for c in hand if key[c] == best]
+            else:
+                ch = choice_set(hand, ctx, seat, t)
+            p = eps / len(hand)
+            if card in ch:
+                p += keep_p / len(ch)
+            out[m ^ bit] = w * p
+        self.state = out
+
+    def _draw(self, forced: int, briscola: int, gone: int, pack: int) -> None:
+        if forced >= 0:
+            bit = 1 << forced
+            self.state = {m | bit: w for m, w in self.state.items()}
+            return
+        pool = [1 << c for c in _pack_ints(pack) if c != briscola and not gone >> c & 1]
+        out: dict[int, float] = {}
+        get = out.get
+        for m, w in self.state.items():
+            for b in pool:
+                if not m & b:
+                    k = m | b
+                    out[k] = get(k, 0.0) + w
+        self.state = out
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _pack_ints(pack: int) -> list[int]:
+    from ..cards import make_pack
+
+    return [int(c) for c in make_pack(pack)]

@@ -1,0 +1,153 @@
+"""The two-player posterior over the other hand (agents/infer.py, HandBelief).
+
+Checked against a brute force that walks every history of the other hand backwards
+(which card it drew at each draw), and for the same result whether the belief is
+carried along a deal or built afresh at a decision.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from briscola.agents import make_agent
+from briscola.agents.infer import HandBelief, choice_set
+from briscola.agents.sim import Hidden, Tables
+from briscola.game import Game
+from briscola.rules import Rules
+from briscola.view import PlayerView
+
+EPS = 0.1
+
+
+def views_of_deal(seed: int, ranking: str = "standard"):
+    """Every view of seat 0 and seat 1 (with a choice) in a medium-vs-medium deal."""
+    g = Game.deal(Rules(players=2, ranking=ranking), seed=seed)
+    agents = [make_agent("medium", seed=seed * 2 + s) for s in range(2)]
+    while not g.over:
+        view = g.view(g.turn)
+        yield g, view
+        g.play(agents[g.turn].choose(view))
+
+
+def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> float:
+    """Sum over every history that ends in ``hand_now`` of the product of the play model's
+    probabilities of the other seat's plays (the quantity HandBelief computes)."""
+    me, opp = view.seat, 1 - view.seat
+    t = Tables.of(view)
+    rounds = (view.rules.pack - 6) // 2
+    events = []
+    for k, tr in enumerate(view.tricks):
+        plays = [(s, int(c)) for s, c in tr.plays]
+        events += [("play", c, plays[:i]) for i, (s, c) in enumerate(plays) if s == opp]
+        if k < rounds:
+            events.append(("draw", k == rounds - 1 and view.briscola_taker == opp))
+    cur = [(s, int(c)) for s, c in view.trick]
+    events += [("play", c, cur[:i]) for i, (s, c) in enumerate(cur) if s == opp]
+    briscola = int(view.briscola)
+
+    def back(i: int, hand: frozenset[int]) -> float:
+        if i < 0:
+            return 1.0
+        kind, *rest = events[i]
+        if kind == "play":
+            c, ctx = rest
+            before = hand | {c}
+            ch = choice_set(sorted(before), ctx, opp, t)
+            p = eps / len(before) + ((1 - eps) / len(ch) if c in ch else 0.0)
+            return p * back(i - 1, before)
+        if rest[0]:  # its last draw was the briscola
+            return back(i - 1, hand - {briscola}) if briscola in hand else 0.0
+        return sum(back(i - 1, hand - {x}) for x in hand if x != briscola)
+
+    return back(len(events) - 1, hand_now)
+
+
+def possible_hands(view: PlayerView) -> set[int]:
+    """Masks of every hand the other seat may hold, given only what is seen."""
+    h = Hidden(view)
+    opp = 1 - view.seat
+    known = 0
+    for c in h.known.get(opp, []):
+        known |= 1 << c
+    out = set()
+    for pick in combinations(h.pool, h.need[opp]):
+        m = known
+        for c in pick:
+            m |= 1 << c
+        out.add(m)
+    return out
+
+
+def cards_of(mask: int) -> frozenset[int]:
+    return frozenset(c for c in range(40) if mask >> c & 1)
+
+
+@pytest.mark.parametrize("ranking", ["standard", "southern"])
+def test_weights_match_the_brute_force_over_histories(ranking):
+    checked = 0
+    for seed in range(6):
+        for g, view in views_of_deal(seed, ranking):
+            if len(view.tricks) > 5 or view.stock_size == 0:
+                break  # 3^draws histories per hand: keep the brute force small
+            if not view.tricks and not view.trick:
+                continue
+            state = HandBelief().update(view, Tables.of(view), EPS)
+            assert set(state) == possible_hands(view)
+            true = 0
+            for c in g.hands[1 - view.seat]:
+                true |= 1 << int(c)
+            assert state[true] > 0
+            for m in sorted(state)[::7]:
+                assert state[m] == pytest.approx(brute_weight(view, cards_of(m), EPS), rel=1e-9)
+            checked += 1
+    assert checked >= 30
+
+
+def test_the_briscola_drawn_by_the_other_seat_is_in_every_hand():
+    seen = 0
+    for seed in range(40):
+        for g, view in views_of_deal(seed):
+            if view.briscola_taker == 1 - view.seat and view.briscola in g.hands[1 - view.seat]:
+                state = HandBelief().update(view, Tables.of(view), EPS)
+                assert state and all(m >> int(view.briscola) & 1 for m in state)
+                seen += 1
+                break
+    assert seen >= 5
+
+
+def test_carried_belief_equals_a_fresh_one():
+    """Carried from decision to decision of a deal (dropping hands with the cards this
+    seat draws later), the belief is the same, to the bit, as one built afresh."""
+    compared = 0
+    for seed in range(12):
+        carried = [HandBelief(), HandBelief()]
+        for _, view in views_of_deal(seed):
+            if view.stock_size == 0:
+                break
+            t = Tables.of(view)
+            kept = dict(carried[view.seat].update(view, t, EPS))
+            assert kept == HandBelief().update(view, t, EPS)
+            compared += 1
+    assert compared > 300
+
+
+def test_expert_choices_do_not_depend_on_what_it_carried():
+    """One expert through a whole deal chooses, at every decision, what a new expert with
+    the same seed chooses from that view alone."""
+    for seed in range(3):
+        g = Game.deal(Rules.standard(2), seed=100 + seed)
+        carried = make_agent("expert", seed=seed)
+        carried.iterations = 24
+        other = make_agent("medium", seed=seed)
+        while not g.over:
+            view = g.view(g.turn)
+            if g.turn == 0:
+                fresh = make_agent("expert", seed=seed)
+                fresh.iterations = 24
+                card = carried.choose(view)
+                assert card == fresh.choose(view)
+            else:
+                card = other.choose(view)
+            g.play(card)
