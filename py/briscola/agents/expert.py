@@ -174,7 +174,8 @@ class ExpertAgent:
         strength, pts = TABLES[view.rules.ranking]
         model = None
         if self.infer and n == 2 and self.belief:
-            source = self._belief_guesses(view, hidden, t, worlds_iter)
+            belief = yield from self._hand_belief.steps(view, t, self.belief_eps)
+            source = self._belief_guesses(view, belief, hidden, worlds_iter)
         else:
             if self.infer and (view.tricks or view.trick):
                 model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
@@ -254,11 +255,10 @@ class ExpertAgent:
             for i in sorted(counts):
                 yield cands[i][0], cands[i][1], counts[i]
 
-    def _belief_guesses(self, view: PlayerView, hidden: Hidden, t: Tables, every):
+    def _belief_guesses(self, view: PlayerView, state: dict[int, float], hidden: Hidden, every):
         """Two players: guesses of the other hand drawn from its exact posterior
-        (:class:`~.infer.HandBelief`), each with a uniform stock."""
+        ``state`` (:class:`~.infer.HandBelief`), each with a uniform stock."""
         rng = self.rng
-        state = self._hand_belief.update(view, t, self.belief_eps)
         opp = 1 - view.seat
         if every is not None:
             for others, stock in every:

@@ -208,6 +208,13 @@ class HandBelief:
 
     def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
         """Hand mask -> weight for the other seat's hand in ``view`` (2 players)."""
+        from . import run_to_end
+
+        return run_to_end(self.steps(view, t, eps))
+
+    def steps(self, view: PlayerView, t: Tables, eps: float = EPS):
+        """:meth:`update` as a generator that yields after each event it takes in (a few
+        ms each in CPython), so a page keeps painting; returns the weights."""
         me = view.seat
         opp = 1 - me
         rules = view.rules
@@ -255,6 +262,7 @@ class HandBelief:
                     played |= 1 << e[1]
                 else:
                     self._draw(e[1], briscola, ours | played, rules.pack)
+                yield
         return self.state
 
     def _start(self, briscola: int, ours: int, pack: int) -> None:
