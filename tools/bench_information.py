@@ -6,8 +6,11 @@
 
 1. Recall: in positions from medium-vs-medium deals (the observer to play, more than four
    cards of stock, at least one card seen from the other seat), the mean share of the
-   opponent's true hand found in the expert's guesses: uniform guesses, then guesses
-   weighted by the play model (``agents/infer.py``) as the expert draws them.
+   opponent's true hand found in the expert's guesses: uniform guesses; guesses
+   importance-resampled with the play model (``infer.PlayModel``, one sampled history
+   per guess, as the expert guesses with three or more players); guesses drawn from the
+   exact posterior of the other hand (``infer.HandBelief``, as the expert guesses with
+   two players).
 2. Oracles: seat-fair deals against medium of the expert as it is, of the expert told
    the other hand (the stock order still guessed), and of the expert told everything
    (the other hand and the stock order). The oracles read the game, which no level
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from briscola.agents import make_agent  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
-from briscola.agents.infer import PlayModel  # noqa: E402
+from briscola.agents.infer import HandBelief, PlayModel  # noqa: E402
 from briscola.agents.sim import Hidden, Tables  # noqa: E402
 from briscola.arena import win_rate_ci  # noqa: E402
 from briscola.game import Game  # noqa: E402
@@ -35,6 +38,8 @@ from briscola.rules import Rules  # noqa: E402
 
 class Oracle(ExpertAgent):
     """The expert with its guesses replaced by the truth (all of it, or the hand only)."""
+
+    belief = False  # guesses come from _guesses below, not from the posterior
 
     def __init__(self, seed: int, stock_too: bool) -> None:
         super().__init__(seed=seed)
@@ -66,14 +71,19 @@ def positions(deals: int, seed: int) -> list:
     return out
 
 
-def recall(pos: list, infer: bool, guesses: int = 200) -> float:
-    expert = ExpertAgent(seed=1)
+def recall(pos: list, how: str, guesses: int = 200) -> float:
+    """``how``: "uniform", "play model" or "posterior"."""
     found = mass = 0.0
     for v, true in pos:
+        expert = ExpertAgent(seed=1)
         expert.rng.seed(12345)
         t = Tables.of(v)
-        model = PlayModel(v, t) if infer else None
-        for k, (others, _stock, mult) in enumerate(expert._guesses(Hidden(v), model, None)):
+        if how == "posterior":
+            belief = HandBelief().update(v, t, expert.belief_eps)
+            source = expert._belief_guesses(v, belief, Hidden(v), None)
+        else:
+            source = expert._guesses(Hidden(v), PlayModel(v, t) if how == "play model" else None, None)
+        for k, (others, _stock, mult) in enumerate(source):
             if k == guesses:
                 break
             found += mult * len(set(others[1]) & true) / len(true)
@@ -107,13 +117,16 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--iterations", type=int, default=200)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--recall-only", action="store_true", help="skip the games against medium")
     args = p.parse_args()
 
     pos = positions(args.positions, args.seed)
     print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
-    for name, infer in (("uniform guesses", False), ("play-model guesses", True)):
+    for how in ("uniform", "play model", "posterior"):
         t0 = time.perf_counter()
-        print(f"  {name:22s} {recall(pos, infer) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
+        print(f"  {how + ' guesses':22s} {recall(pos, how) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
+    if args.recall_only:
+        return 0
 
     print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision:")
     with Pool(args.jobs) as pool:
