@@ -34,7 +34,7 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
 from .hard import ENDGAME_CARDS, HardAgent, _position_key
-from .infer import HandBelief, PlayModel, _cards, resample
+from .infer import HandBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, playout_smart
 
 DEFAULT_BUDGET_MS = 300
@@ -285,7 +285,7 @@ class ExpertAgent:
                 m = masks[i]
                 rest = [c for c in pool if not m >> c & 1]
                 rng.shuffle(rest)
-                yield {opp: _cards(m)}, head + rest, counts[i]
+                yield {opp: mask_cards(m)}, head + rest, counts[i]
 
     def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
         budget = self.iterations if self.iterations is not None else 64

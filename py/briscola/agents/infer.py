@@ -224,22 +224,18 @@ class HandBelief:
         for c in view.hand:
             ours |= 1 << int(c)
         events: list[tuple] = []
-        for k, tr in enumerate(view.tricks):
-            plays = [(s, int(c)) for s, c in tr.plays]
+        finished = len(view.tricks)
+        tricks = [tr.plays for tr in view.tricks] + [view.trick]  # the current one last
+        for k, tr in enumerate(tricks):
+            plays = [(s, int(c)) for s, c in tr]
             for i, (s, c) in enumerate(plays):
                 if s == me:
                     ours |= 1 << c
                 else:
                     events.append((0, c, tuple(plays[:i])))
-            if k < rounds:
+            if k < finished and k < rounds:
                 forced = k == rounds - 1 and view.briscola_taker == opp
                 events.append((1, briscola if forced else -1, None))
-        cur = [(s, int(c)) for s, c in view.trick]
-        for i, (s, c) in enumerate(cur):
-            if s == me:
-                ours |= 1 << c
-            else:
-                events.append((0, c, tuple(cur[:i])))
         key = (briscola, rules.ranking, eps, me)
         done = len(self.events)
         if (key != self.key or events[:done] != self.events or self.ours & ~ours):
@@ -283,7 +279,7 @@ class HandBelief:
         for m, w in self.state.items():
             if not m & bit:
                 continue
-            hand = _cards(m)
+            hand = mask_cards(m)
             if lead:
                 best = min(key[c] for c in hand)
                 ch = [c for c in hand if key[c] == best]
@@ -311,7 +307,7 @@ class HandBelief:
         self.state = out
 
 
-def _cards(mask: int) -> list[int]:
+def mask_cards(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
