@@ -21,9 +21,10 @@ Only the view is used: the trick history, who took the briscola, the hand sizes.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Sequence
 
-from ..cards import SUIT_OF
+from ..cards import SUIT_OF, make_pack
 from ..view import PlayerView
 from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, winner_of
 
@@ -220,6 +221,7 @@ class HandBelief:
         rules = view.rules
         rounds = (rules.pack - rules.hand_size * 2) // 2
         briscola = int(view.briscola)
+        pack = [int(c) for c in make_pack(rules.pack) if c != view.briscola]  # the briscola aside
         ours = 0
         for c in view.hand:
             ours |= 1 << int(c)
@@ -239,7 +241,7 @@ class HandBelief:
         key = (briscola, rules.ranking, eps, me)
         done = len(self.events)
         if (key != self.key or events[:done] != self.events or self.ours & ~ours):
-            self._start(briscola, ours, rules.pack)
+            self._start(pack, ours)
             self.key = key
             done = 0
         elif ours != self.ours:
@@ -257,14 +259,12 @@ class HandBelief:
                     self._play(e[1], e[2], opp, t, eps)
                     played |= 1 << e[1]
                 else:
-                    self._draw(e[1], briscola, ours | played, rules.pack)
+                    self._draw(e[1], pack, ours | played)
                 yield
         return self.state
 
-    def _start(self, briscola: int, ours: int, pack: int) -> None:
-        from .sim import combinations
-
-        pool = [c for c in _pack_ints(pack) if c != briscola and not ours >> c & 1]
+    def _start(self, pack: list[int], ours: int) -> None:
+        pool = [c for c in pack if not ours >> c & 1]
         state = {}
         for a, b, c in combinations(pool, 3):
             state[(1 << a) | (1 << b) | (1 << c)] = 1.0
@@ -274,29 +274,23 @@ class HandBelief:
         bit = 1 << card
         keep_p = 1.0 - eps
         out = {}
-        lead = not ctx
-        key = t.lead_key
         for m, w in self.state.items():
             if not m & bit:
                 continue
             hand = mask_cards(m)
-            if lead:
-                best = min(key[c] for c in hand)
-                ch = [c for c in hand if key[c] == best]
-            else:
-                ch = choice_set(hand, ctx, seat, t)
+            ch = choice_set(hand, ctx, seat, t)
             p = eps / len(hand)
             if card in ch:
                 p += keep_p / len(ch)
             out[m ^ bit] = w * p
         self.state = out
 
-    def _draw(self, forced: int, briscola: int, gone: int, pack: int) -> None:
+    def _draw(self, forced: int, pack: list[int], gone: int) -> None:
         if forced >= 0:
             bit = 1 << forced
             self.state = {m | bit: w for m, w in self.state.items()}
             return
-        pool = [1 << c for c in _pack_ints(pack) if c != briscola and not gone >> c & 1]
+        pool = [1 << c for c in pack if not gone >> c & 1]
         out: dict[int, float] = {}
         get = out.get
         for m, w in self.state.items():
@@ -314,9 +308,3 @@ def mask_cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def _pack_ints(pack: int) -> list[int]:
-    from ..cards import make_pack
-
-    return [int(c) for c in make_pack(pack)]
