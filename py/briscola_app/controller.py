@@ -3,11 +3,15 @@
 :class:`App` holds the settings, the stats and the deal in progress, turns a click into
 a move, tells the page driver when a computer player is due, saves after every change
 and describes the table as a plain :class:`TableModel` that the DOM layer paints.
+
+Each open tab plays its own deal (:mod:`.tabs`); results go into the shared stats by
+merging (:mod:`.stats`), each deal once, whichever tab sees it end.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -19,15 +23,22 @@ from briscola.rules import Rules
 
 from .i18n import Translator, pick_language
 from .settings import DEFAULT_LEVEL, LEVELS, Settings, validate_settings
-from .stats import ModeStats, dump_stats, mode_key, parse_mode_key, validate_stats
-from .storage import BadData, Store
+from .stats import ModeStats, Stats, mode_key, parse_mode_key, validate_stats
+from .storage import Backend, BadData, DictBackend, Store
+from .tabs import Tabs, deal_name
 
 HUMAN = 0
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
 
 
+MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
+
+
 def make_level_agent(level: str, seed: int):
-    """A computer player of ``level``; a level not built yet falls back to medium."""
+    """A computer player of one of the page's own levels; anything else plays medium.
+    Never a ``module:factory``: the level may come from storage."""
+    if level not in LEVELS:
+        level = DEFAULT_LEVEL
     try:
         return make_agent(level, seed=seed)
     except AgentSpecError:
@@ -40,22 +51,40 @@ class SavedDeal:
     level: str
     agent_seed: int
     counted: bool = False
+    updated: int = 0  # ms since the epoch of the last save; 0 in saves before tabs
+
+    @property
+    def id(self) -> str:
+        """Names the deal in the stats' list of deals counted (the two seeds pick it)."""
+        return f"{self.record['seed']:x}-{self.agent_seed:x}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"record": self.record, "level": self.level, "agent_seed": self.agent_seed, "counted": self.counted}
+        return {"record": self.record, "level": self.level, "agent_seed": self.agent_seed,
+                "counted": self.counted, "updated": self.updated}
+
+
+_DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
+
+
+def _is_count(value: Any, below: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
 
 
 def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
-    if not isinstance(data, dict) or set(data) != {"record", "level", "agent_seed", "counted"}:
+    if not isinstance(data, dict) or set(data) not in (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}):
         raise BadData("saved deal has the wrong fields")
-    if not isinstance(data["agent_seed"], int) or not isinstance(data["counted"], bool):
+    if not _is_count(data["agent_seed"], MAX_SEED) or not isinstance(data["counted"], bool):
         raise BadData("saved deal has the wrong types")
-    if not isinstance(data["level"], str):
-        raise BadData("saved deal has no level")
+    if not _is_count(data.get("updated", 0), MAX_SEED):
+        raise BadData("saved deal has a wrong time")
+    if data["level"] not in LEVELS:
+        raise BadData("saved deal has no level of this page")
     try:
         game = from_record(data["record"])
     except RecordError as e:
         raise BadData(str(e)) from e
+    if not _is_count(game.seed, MAX_SEED):
+        raise BadData("saved deal has a wrong seed")
     return SavedDeal(**data), game
 
 
@@ -124,12 +153,17 @@ class App:
     """One player's Briscola: settings, stats and the deal in progress."""
 
     def __init__(self, store: Store, browser_lang: str | None = None,
-                 entropy: Callable[[], int] | None = None) -> None:
+                 entropy: Callable[[], int] | None = None, session: Backend | None = None,
+                 clock: Callable[[], int] | None = None, reloaded: bool = False) -> None:
         self.store = store
         self._entropy = entropy or (lambda: random.SystemRandom().randrange(1 << 31))
+        self.clock = clock or (lambda: int(time.time() * 1000))
+        self.tabs = Tabs(store, session if session is not None else DictBackend(), self.clock,
+                         lambda: f"{self._entropy():x}", reloaded)
         settings = store.load("settings", validate_settings)
         self.settings: Settings = settings or Settings(lang=pick_language(browser_lang))
-        self.stats: dict[str, ModeStats] = store.load("stats", validate_stats) or {}
+        self.stats: Stats = store.load("stats", validate_stats) or Stats()
+        self.pending: list[tuple[str, str, str, int, int]] = []  # results not written yet
         self.tr = Translator(self.settings.lang)
         self.game: Game
         self.saved: SavedDeal
@@ -139,7 +173,8 @@ class App:
         self.hint: Card | None = None
         self.notice_dismissed = False
         self.resumed = False
-        loaded = store.load("deal", validate_deal)
+        self.summary_shown_for: str | None = None  # the deal whose summary was shown
+        loaded = store.load(self.deal_name, validate_deal) or self._adopt_orphan()
         if loaded is not None:
             self.saved, self.game = loaded
             self._make_agents()
@@ -151,11 +186,41 @@ class App:
             self.new_deal()
 
     # -- deals ------------------------------------------------------------------------
+    @property
+    def deal_name(self) -> str:
+        return deal_name(self.tabs.id)
+
+    @property
+    def deal_id(self) -> str:
+        return self.saved.id
+
+    def _adopt_orphan(self) -> tuple[SavedDeal, Game] | None:
+        """Take over the latest deal of a tab that was closed; count and clear the
+        finished deals of closed tabs."""
+        orphans = []
+        for name in self.tabs.orphan_deals():
+            loaded = self.store.load(name, validate_deal)
+            if loaded is not None:
+                orphans.append((loaded[0].updated, name, loaded))
+        if not orphans:
+            return None
+        orphans.sort(key=lambda o: o[:2])
+        _, chosen, loaded = orphans.pop()
+        for _, name, (saved, game) in orphans:
+            if game.over:
+                if not saved.counted:
+                    self._count(saved.id, saved.level, game.rules.players,
+                                game.result()[HUMAN], *self._side_points(game))
+                self.store.clear(name)
+        if self.store.save(self.deal_name, loaded[0].to_dict()):
+            self.store.clear(chosen)
+        return loaded
+
     def new_deal(self) -> None:
         """Deal the next game with the current settings; an abandoned deal counts as lost."""
         previous = getattr(self, "game", None)
         if previous is not None and not previous.over and previous.tricks:
-            self._count(self.saved.level, previous.rules.players, "loss",
+            self._count(self.saved.id, self.saved.level, previous.rules.players, "loss",
                         *self._side_points(previous))
         players = self.settings.players
         if previous is not None and previous.rules.players == players:
@@ -178,7 +243,9 @@ class App:
 
     def _save_deal(self) -> None:
         self.saved.record = to_record(self.game)
-        self.store.save("deal", self.saved.to_dict())
+        self.saved.updated = self.clock()
+        self.store.save(self.deal_name, self.saved.to_dict())
+        self._flush_results()
 
     # -- whose move -------------------------------------------------------------------
     @property
@@ -255,20 +322,52 @@ class App:
         if self.saved.counted:
             return
         outcome = self.game.result()[HUMAN]
-        self._count(self.saved.level, self.game.rules.players, outcome, *self._side_points(self.game))
+        self._count(self.saved.id, self.saved.level, self.game.rules.players, outcome,
+                    *self._side_points(self.game))
         self.saved.counted = True
         self._save_deal()
 
-    def _count(self, level: str, players: int, outcome: str, points_for: int, points_against: int) -> None:
-        entry = self.stats.setdefault(mode_key(players, level), ModeStats())
-        entry.record(outcome, points_for, points_against)
-        self.store.save("stats", dump_stats(self.stats))
+    def _fresh_stats(self) -> Stats:
+        """The stats as stored now (another tab may have added to them), or as this tab
+        knows them when storage cannot be read."""
+        if not self.store.readable:
+            return self.stats
+        return self.store.load("stats", validate_stats) or Stats()
+
+    def _count(self, deal_id: str, level: str, players: int, outcome: str,
+               points_for: int, points_against: int) -> None:
+        self.pending.append((deal_id, mode_key(players, level), outcome, points_for, points_against))
+        self._flush_results()
+
+    def _flush_results(self) -> None:
+        """Add the results not yet written to the stored stats. A result whose write
+        failed (storage full) stays pending and is tried again at the next save."""
+        if not self.pending:
+            return
+        stats = self._fresh_stats()
+        added = [stats.add(*result) for result in self.pending]
+        if not any(added) or self.store.save("stats", stats.to_dict()) or not self.store.readable:
+            self.pending.clear()
+        self.stats = stats
+
+    def refresh_stats(self) -> None:
+        """Read the stats again (another tab changed them)."""
+        self.stats = self._fresh_stats()
 
     def reset_stats(self) -> None:
-        self.stats = {}
-        self.store.save("stats", {})
+        """Erase every count; the ids of deals already counted are kept, so a deal that
+        ended before the reset is not counted after it by another tab."""
+        self.stats = Stats(counted=self._fresh_stats().counted)
+        self.store.save("stats", self.stats.to_dict())
 
     # -- settings ---------------------------------------------------------------------
+    def reload_settings(self) -> None:
+        """Take the settings another tab saved (the deal keeps its own level)."""
+        stored = self.store.load("settings", validate_settings)
+        if stored is not None and stored != self.settings:
+            self.settings = stored
+            self.tr = Translator(stored.lang)
+
     def change_settings(self, **changes: Any) -> bool:
         """Apply settings; returns True when a new deal is needed to apply them."""
         new = self.settings.updated(**changes)
@@ -288,8 +387,10 @@ class App:
     def notice(self) -> str | None:
         if self.notice_dismissed:
             return None
-        if not self.store.saving:
+        if not self.store.readable:
             return self.tr.t("notice_no_storage")
+        if not self.store.writable:
+            return self.tr.t("notice_storage_full")
         if self.store.bad_data:
             return self.tr.t("notice_bad_data")
         return None
@@ -360,6 +461,15 @@ class App:
             can_review_last=bool(g.tricks),
         )
 
+    def summary_to_show(self, m: TableModel) -> SummaryModel | None:
+        """The end-of-deal summary the first time the finished table is shown, then None.
+        Deals are told apart by their id: a Game's ``id()`` is not an identity over time
+        (a new deal may reuse the address of the one that just finished)."""
+        if m.summary is None or self.summary_shown_for == self.deal_id:
+            return None
+        self.summary_shown_for = self.deal_id
+        return m.summary
+
     def _sides(self) -> list[SideModel]:
         g, t = self.game, self.tr
         mine = g.rules.team_of[HUMAN]
@@ -400,8 +510,9 @@ class App:
 
     def stats_rows(self) -> list[tuple[str, ModeStats]]:
         rows = []
-        for key in sorted(self.stats, key=parse_mode_key):
+        modes = self.stats.modes
+        for key in sorted(modes, key=parse_mode_key):
             players, level = parse_mode_key(key)
             level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
-            rows.append((self.tr.t("stats_mode", players=players, level=level_name), self.stats[key]))
+            rows.append((self.tr.t("stats_mode", players=players, level=level_name), modes[key]))
         return rows

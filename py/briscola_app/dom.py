@@ -17,7 +17,8 @@ from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
 from .controller import App
-from .storage import Backend, Store
+from .storage import PREFIX, Backend, Store
+from .tabs import BEAT_MS
 
 ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen: no animation
 FRAME_WAIT_MS = 40
@@ -26,7 +27,8 @@ or this long when no frame comes (a hidden tab paints none)."""
 
 
 class LocalStorageBackend:
-    """localStorage behind the :class:`~briscola_app.storage.Backend` protocol."""
+    """localStorage (or sessionStorage) behind the :class:`~briscola_app.storage.Backend`
+    protocol."""
 
     def __init__(self, storage) -> None:
         self.storage = storage
@@ -41,17 +43,29 @@ class LocalStorageBackend:
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        count = int(self.storage.length)
+        return [str(k) for k in (self.storage.key(i) for i in range(count)) if not _null(k)]
 
-def open_storage() -> Backend | None:
-    """localStorage if this browser lets the page write to it, else None."""
+
+def open_storage(name: str = "localStorage") -> Backend | None:
+    """The browser's storage if the page may read it, else None. Whether writing works is
+    found out at each write: a full store still gives back what it holds."""
     try:
-        storage = js.window.localStorage
-        probe = "briscola.probe"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
+        storage = getattr(js.window, name)
+        storage.getItem(PREFIX + "settings")
         return LocalStorageBackend(storage)
     except Exception:
         return None
+
+
+def was_reloaded() -> bool:
+    """This page load is a reload of the same tab (it keeps its deal)."""
+    try:
+        entries = js.performance.getEntriesByType("navigation")
+        return entries.length > 0 and str(entries[0].type) == "reload"
+    except Exception:
+        return False
 
 
 def _null(value) -> bool:
@@ -83,7 +97,6 @@ class Page:
         self.app = app
         self.epoch = 0  # bumped by a new deal so a running computer turn stops
         self.driving = False
-        self.summary_shown_for: int | None = None
         # cards painted last time in the hand and on the table: not animated again
         self.hand_shown: frozenset[str] = frozenset()
         self.painted: dict[str, str] = {}  # region id -> HTML it shows, to skip repaints
@@ -102,6 +115,34 @@ class Page:
         self._on(js.document.body, "click", self.on_action_click)
         self._on(js.document, "keydown", self.on_key)
         self._on(_el("settings-form"), "submit", self.on_settings_submit)
+        self._on(js.window, "storage", self.on_storage)
+        self._on(js.window, "pagehide", self.on_pagehide)
+        self._on(js.window, "pageshow", self.on_pageshow)
+        self._beat = create_proxy(self.app.tabs.beat)
+        self._proxies.append(self._beat)
+        js.setInterval(self._beat, BEAT_MS)
+
+    def on_storage(self, event) -> None:
+        """Another tab changed the stored settings or stats: show what it changed."""
+        key = "" if _null(event.key) else str(event.key)
+        if key in ("", PREFIX + "settings"):
+            before = self.app.settings
+            self.app.reload_settings()
+            if self.app.settings != before:
+                self.translate_static()
+                self.painted.clear()
+                self.render()
+        if key in ("", PREFIX + "stats"):
+            self.app.refresh_stats()
+            if _el("stats").open:
+                self._fill_stats()
+
+    def on_pagehide(self, event) -> None:
+        self.app.tabs.leave()  # a reload or a closed tab: its deal may be taken over
+
+    def on_pageshow(self, event) -> None:
+        if event.persisted:  # back from the back-forward cache
+            self.app.tabs.beat()
 
     def on_hand_click(self, event) -> None:
         button = _closest(event, "button[data-card]")
@@ -175,6 +216,7 @@ class Page:
         _el("last-trick").showModal()
 
     def action_stats(self, button) -> None:
+        self.app.refresh_stats()
         self._fill_stats()
         _el("stats").showModal()
 
@@ -343,19 +385,16 @@ class Page:
             if buttons.length:
                 index = min(focus_index or 1, buttons.length) - 1
                 buttons.item(index).focus()
-        if m.summary is not None:
-            self._show_summary(m)
+        summary = app.summary_to_show(m)
+        if summary is not None:
+            self._show_summary(summary)
 
-    def _show_summary(self, m) -> None:
-        key = id(self.app.game)
-        if self.summary_shown_for == key:
-            return
-        self.summary_shown_for = key
-        headline, rows = render.summary_parts(m.summary, self.app.tr)
-        _el("summary-title").textContent = m.summary.title
+    def _show_summary(self, summary) -> None:
+        headline, rows = render.summary_parts(summary, self.app.tr)
+        _el("summary-title").textContent = summary.title
         head = _el("summary-headline")
         head.textContent = headline
-        head.className = "headline " + m.summary.outcome
+        head.className = "headline " + summary.outcome
         _el("summary-sides").innerHTML = rows
         self._close_dialogs()
         _el("summary").showModal()
@@ -388,7 +427,8 @@ def start() -> Page:
     lang = pick_language(browser_lang)
     set_stage(2, Translator(lang).t("stage_engine"))
     mark("briscola:engine")
-    app = App(Store(open_storage()), browser_lang=browser_lang)
+    app = App(Store(open_storage()), browser_lang=browser_lang,
+              session=open_storage("sessionStorage"), reloaded=was_reloaded())
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)

@@ -1,8 +1,15 @@
-"""Win/loss statistics per mode (player count and level)."""
+"""Win/loss statistics per mode (player count and level), shared by every open tab.
+
+Stored as ``{"modes": {"2p-medium": {...}, ...}, "counted": [deal ids]}``. A result is
+added by reading what is stored, adding to it and writing it back in one step, so tabs
+never overwrite each other's results; ``counted`` holds the ids of the last deals
+counted, so a deal is counted once even when two tabs both see it end. The first format
+(the modes alone, with no ids) still loads.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .storage import BadData
@@ -43,10 +50,47 @@ def mode_key(players: int, level: str) -> str:
 
 def parse_mode_key(key: str) -> tuple[int, str]:
     players, _, level = key.partition("p-")
+    if not (players.isdigit() and len(players) <= 2 and level and len(level) <= 20):
+        raise BadData(f"not a mode: {key!r}")
     return int(players), level
 
 
-def validate_stats(data: Any) -> dict[str, ModeStats]:
+COUNTED_KEPT = 500
+"""Deal ids remembered as counted; far more than the deals a person leaves unfinished
+in other tabs at once."""
+MAX_ID_CHARS = 40
+
+
+@dataclass
+class Stats:
+    modes: dict[str, ModeStats] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+    def add(self, deal_id: str, key: str, outcome: str, points_for: int, points_against: int) -> bool:
+        """Count a deal unless it was counted already; True when it was added."""
+        if deal_id in self.counted:
+            return False
+        self.modes.setdefault(key, ModeStats()).record(outcome, points_for, points_against)
+        self.counted.append(deal_id)
+        del self.counted[:-COUNTED_KEPT]
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"modes": dump_stats(self.modes), "counted": list(self.counted)}
+
+
+def validate_stats(data: Any) -> Stats:
+    """Stats from stored data, in either format; BadData for anything else."""
+    if isinstance(data, dict) and set(data) == {"modes", "counted"}:
+        counted = data["counted"]
+        if not isinstance(counted, list) or not all(
+                isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
+            raise BadData("counted must be a list of deal ids")
+        return Stats(validate_modes(data["modes"]), counted[-COUNTED_KEPT:])
+    return Stats(validate_modes(data), [])
+
+
+def validate_modes(data: Any) -> dict[str, ModeStats]:
     if not isinstance(data, dict):
         raise BadData("stats must be an object")
     out = {}

@@ -1,26 +1,43 @@
 """Versioned JSON in a key-value store (localStorage in the page, a dict in tests).
 
 Every value is ``{"version": 1, "data": ...}`` under the ``briscola.`` prefix. Data
-that cannot be read (not JSON, wrong shape, unknown version) never stops the game: the
-raw text is copied to ``briscola.backup.<name>``, the key is cleared and one notice is
-raised. When the store itself fails (private mode, quota full) the app keeps playing
-from memory and says that nothing is being saved.
+that cannot be read (too large, nested too deep, not JSON, wrong shape, unknown version)
+never stops the game: the raw text is copied to ``briscola.backup.<name>`` when it fits,
+the key is cleared either way, and one notice is raised. Nothing read from storage is
+ever imported, evaluated or used as a module path: validators turn it into plain values.
+
+Reading and writing fail separately. A store that cannot be read at all (private mode,
+storage blocked) plays from memory and says nothing is saved; a store that is full still
+reads everything and says that new results are not being saved, and tries every write
+again, so saving resumes as soon as there is room.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Protocol
+import re
+from itertools import accumulate
+from typing import Any, Callable, Iterable, Protocol
 
 PREFIX = "briscola."
 BACKUP_PREFIX = PREFIX + "backup."
 VERSION = 1
+MAX_CHARS = 256 * 1024
+"""The longest stored value read: a saved deal is about 4 KB, the stats a few KB."""
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects read (a deal record nests 5 levels). Deeper
+input would exhaust the stack of ``json.loads``, which in Pyodide kills the runtime."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class Backend(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...
     def remove(self, key: str) -> None: ...
+    def keys(self) -> Iterable[str]: ...
 
 
 class DictBackend:
@@ -38,9 +55,42 @@ class DictBackend:
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
 
+    def keys(self) -> list[str]:
+        return list(self.items)
+
 
 class BadData(ValueError):
     """Stored data of the wrong shape; raised by a loader's validator."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON text, brackets inside strings ignored.
+
+    >>> nesting_depth('{"a": [1, {"b": "]]]"}]}')
+    3
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text))
+    return max(accumulate(_DEPTH_STEP[c] for c in brackets), default=0)
+
+
+def parse_json(raw: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads`` within size and depth limits; BadData for anything else.
+
+    >>> parse_json('[[[0]]]', max_depth=2)
+    Traceback (most recent call last):
+    ...
+    briscola_app.storage.BadData: nested deeper than 2
+    """
+    if not isinstance(raw, str):
+        raise BadData("not text")
+    if len(raw) > max_chars:
+        raise BadData(f"{len(raw)} characters, more than {max_chars}")
+    if nesting_depth(raw) > max_depth:
+        raise BadData(f"nested deeper than {max_depth}")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError) as e:  # ValueError also covers huge integers
+        raise BadData(f"not JSON: {e}") from None
 
 
 class Store:
@@ -48,54 +98,94 @@ class Store:
 
     def __init__(self, backend: Backend | None) -> None:
         self.backend: Backend = backend if backend is not None else DictBackend()
-        self.saving = backend is not None  # False: playing from memory only
+        self.readable = backend is not None  # False: playing from memory only
+        self.unsaved: set[str] = set()  # names whose last write failed (quota full)
         self.bad_data = False
+
+    @property
+    def writable(self) -> bool:
+        return self.readable and not self.unsaved
+
+    @property
+    def saving(self) -> bool:
+        return self.readable and self.writable
+
+    def read(self, key: str) -> str | None:
+        """The raw text under a full key, or None (also when storage cannot be read)."""
+        if not self.readable:
+            return None
+        try:
+            return self.backend.get(key)
+        except Exception:
+            self.readable = False
+            return None
+
+    def names(self, prefix: str) -> list[str]:
+        """The names (keys without ``briscola.``) that start with ``prefix``."""
+        if not self.readable:
+            return []
+        try:
+            keys = [str(k) for k in self.backend.keys()]
+        except Exception:
+            self.readable = False
+            return []
+        start = PREFIX + prefix
+        return sorted(k[len(PREFIX):] for k in keys
+                      if k.startswith(start) and not k.startswith(BACKUP_PREFIX))
 
     def load(self, name: str, validate: Callable[[Any], Any]) -> Any | None:
         """The stored data for ``name`` passed through ``validate`` (which returns the
         cleaned data or raises BadData), or None if there is none or it was unreadable."""
-        if not self.saving:
-            return None
-        key = PREFIX + name
-        try:
-            raw = self.backend.get(key)
-        except Exception:
-            self._lost_storage()
-            return None
+        raw = self.read(PREFIX + name)
         if raw is None:
             return None
         try:
-            box = json.loads(raw)
+            box = parse_json(raw)
             if not isinstance(box, dict) or box.get("version") != VERSION or "data" not in box:
                 raise BadData(f"{name}: not a version {VERSION} record")
-            data = validate(box["data"])
-        except (ValueError, TypeError, KeyError, AttributeError):
+            return validate(box["data"])
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
             self._set_aside(name, raw)
             return None
-        return data
 
-    def save(self, name: str, data: Any) -> None:
-        if not self.saving:
-            return
+    def save(self, name: str, data: Any) -> bool:
+        """Write ``data``; False when it could not be written (the store then says so)."""
+        if not self.readable:
+            return False
+        text = json.dumps({"version": VERSION, "data": data}, separators=(",", ":"))
         try:
-            self.backend.set(PREFIX + name, json.dumps({"version": VERSION, "data": data}, separators=(",", ":")))
+            self.backend.set(PREFIX + name, text)
         except Exception:
-            self._lost_storage()
+            self.unsaved.add(name)
+            return False
+        self.unsaved.discard(name)
+        return True
 
     def clear(self, name: str) -> None:
-        if self.saving:
-            try:
-                self.backend.remove(PREFIX + name)
-            except Exception:
-                self._lost_storage()
-
-    def _set_aside(self, name: str, raw: str) -> None:
-        self.bad_data = True
+        if not self.readable:
+            return
         try:
-            self.backend.set(BACKUP_PREFIX + name, raw)
             self.backend.remove(PREFIX + name)
         except Exception:
-            self._lost_storage()
+            self.readable = False
 
-    def _lost_storage(self) -> None:
-        self.saving = False
+    def _set_aside(self, name: str, raw: str) -> None:
+        """Keep a copy of unreadable data for a person to look at, and clear the key.
+        The key is cleared even when the copy does not fit: left in place it would be
+        refused again at every start and, when large, keep the store full for ever."""
+        self.bad_data = True
+        backup = BACKUP_PREFIX + name
+        for attempt in range(2):
+            try:
+                self.backend.set(backup, raw)
+                break
+            except Exception:
+                if attempt == 0:
+                    self._remove_quietly(PREFIX + name)  # may free the room the copy needs
+        self._remove_quietly(PREFIX + name)
+
+    def _remove_quietly(self, key: str) -> None:
+        try:
+            self.backend.remove(key)
+        except Exception:
+            self.readable = False

@@ -53,6 +53,9 @@ def play_to_end(page: Page) -> list[str]:
 
 
 def stored(page: Page, name: str):
+    """A stored value; "deal" is this tab's own deal (each tab keeps one)."""
+    if name == "deal":
+        name = "deal." + page.evaluate("sessionStorage.getItem('briscola.tab')")
     raw = page.evaluate(f"localStorage.getItem('briscola.{name}')")
     return None if raw is None else json.loads(raw)
 
@@ -107,7 +110,7 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     expect(rows).to_have_count(2)
     points = [int(re.search(r"(\d+) points", rows.nth(i).inner_text()).group(1)) for i in range(2)]
     assert sum(points) == 120
-    stats = stored(page, "stats")["data"]["2p-medium"]
+    stats = stored(page, "stats")["data"]["modes"]["2p-medium"]
     assert stats["played"] == 1 and stats["won"] + stats["lost"] + stats["drawn"] == 1
     assert stats["points_for"] == points[0] and stats["points_against"] == points[1]
     deal = stored(page, "deal")["data"]
@@ -124,12 +127,12 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     confirm.get_by_role("button", name="Cancel").click()
     expect(confirm).to_be_hidden()
     expect(stats_dialog.locator("[data-stat='played']")).to_have_text("1")
-    assert stored(page, "stats")["data"]["2p-medium"]["played"] == 1
+    assert stored(page, "stats")["data"]["modes"]["2p-medium"]["played"] == 1
     stats_dialog.get_by_role("button", name="Reset stats").click()
     confirm.get_by_role("button", name="Reset stats").click()
     expect(confirm).to_be_hidden()
     expect(stats_dialog.locator("[data-stat='played']")).to_have_count(0)
-    assert stored(page, "stats")["data"] == {}
+    assert stored(page, "stats")["data"]["modes"] == {}
     stats_dialog.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="New game").click()
     assert wait_for_turn(page) == "your-turn"
@@ -145,7 +148,7 @@ def test_full_deal_with_more_players(page: Page, site_url: str, context, players
     per_seat = {3: 13, 4: 10, 6: 6}[players]
     assert len(played) == per_seat
     expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
-    stats = stored(page, "stats")["data"][f"{players}p-medium"]
+    stats = stored(page, "stats")["data"]["modes"][f"{players}p-medium"]
     assert stats["played"] == 1
 
 
@@ -241,6 +244,6 @@ def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url:
     hinted.click()
     expect(page.locator("#hand button.hinted")).to_have_count(0)
     play_to_end(page)
-    stats = stored(page, "stats")["data"]
+    stats = stored(page, "stats")["data"]["modes"]
     assert list(stats) == ["2p-hard"] and stats["2p-hard"]["played"] == 1
     console_errors.assert_none()

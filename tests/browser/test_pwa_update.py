@@ -68,7 +68,8 @@ def live_site(two_builds, tmp_path: Path):
 
 
 def saved_deal(page: Page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('briscola.deal')"))["data"]["record"]
+    key = "briscola.deal." + page.evaluate("sessionStorage.getItem('briscola.tab')")
+    return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["data"]["record"]
 
 
 def test_update_replaces_cache_and_keeps_the_deal(

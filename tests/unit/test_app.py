@@ -47,6 +47,21 @@ def make_app(backend=None, lang="en", **settings) -> App:
     return App(Store(backend), browser_lang=lang, entropy=seeds())
 
 
+def reload(app: App, start: int = 5000) -> App:
+    """The same tab loaded again: it leaves (pagehide), and comes back with its session."""
+    app.tabs.leave()
+    return App(Store(app.store.backend), entropy=seeds(start), session=app.tabs.session,
+               reloaded=True)
+
+
+def stored_stats(backend) -> dict:
+    return json.loads(backend.get(PREFIX + "stats"))["data"]["modes"]
+
+
+def stored_deal(app: App) -> dict:
+    return json.loads(app.store.backend.get(PREFIX + app.deal_name))
+
+
 def advance(app: App, human=lambda app: app.game.hands[HUMAN][0]) -> None:
     """One step as the page driver would take it."""
     if app.held is not None:
@@ -74,7 +89,7 @@ def test_a_whole_deal_through_the_controller(players):
     m = app.model()
     assert m.summary is not None and sum(s.points for s in m.summary.sides) == 120
     outcome = app.game.result()[HUMAN]
-    stats = json.loads(backend.get(PREFIX + "stats"))["data"][f"{players}p-medium"]
+    stats = stored_stats(backend)[f"{players}p-medium"]
     assert stats["played"] == 1
     assert stats[{"win": "won", "loss": "lost", "draw": "drawn"}[outcome]] == 1
     assert stats["points_for"] + stats["points_against"] == 120
@@ -84,9 +99,9 @@ def test_stats_are_counted_once_even_after_reload():
     backend = DictBackend()
     app = make_app(backend)
     finish(app)
-    again = App(Store(backend), entropy=seeds())
+    again = reload(app)
     assert again.game.over
-    assert again.stats["2p-medium"].played == 1
+    assert again.stats.modes["2p-medium"].played == 1
 
 
 def test_moves_out_of_turn_are_refused():
@@ -120,7 +135,7 @@ def test_resume_restores_the_exact_position():
     for _ in range(9):
         advance(app)
     hands = [list(h) for h in app.game.hands]
-    resumed = App(Store(backend), entropy=seeds(5000))
+    resumed = reload(app)
     assert [list(h) for h in resumed.game.hands] == hands
     assert resumed.game.points == app.game.points and resumed.game.trick == app.game.trick
     assert resumed.resumed and "Welcome back" in resumed.message
@@ -131,10 +146,10 @@ def test_abandoning_a_started_deal_counts_as_a_loss():
     while not app.game.tricks:
         advance(app)
     app.new_deal()
-    assert app.stats["2p-medium"].lost == 1
-    fresh = app.stats["2p-medium"].played
+    assert app.stats.modes["2p-medium"].lost == 1
+    fresh = app.stats.modes["2p-medium"].played
     app.new_deal()  # nothing played yet: not counted
-    assert app.stats["2p-medium"].played == fresh
+    assert app.stats.modes["2p-medium"].played == fresh
 
 
 def test_dealer_rotates_and_player_count_applies_to_new_deal():
@@ -193,7 +208,7 @@ def test_bad_stored_data_is_set_aside_with_one_notice():
     assert app.notice() == MESSAGES["en"]["notice_bad_data"]
     assert app.human_to_move and app.settings == Settings(lang="en")
     finish(app)
-    assert json.loads(backend.get(PREFIX + "stats"))["data"]["2p-medium"]["played"] == 1
+    assert stored_stats(backend)["2p-medium"]["played"] == 1
     app.notice_dismissed = True
     assert app.model().notice is None
 
@@ -202,10 +217,10 @@ def test_a_tampered_deal_record_is_not_trusted():
     backend = DictBackend()
     app = make_app(backend)
     advance(app)
-    box = json.loads(backend.get(PREFIX + "deal"))
+    box = stored_deal(app)
     box["data"]["record"]["hands"][0][0] = box["data"]["record"]["hands"][1][0]  # a card twice
-    backend.set(PREFIX + "deal", json.dumps(box))
-    again = App(Store(backend), entropy=seeds())
+    backend.set(PREFIX + app.deal_name, json.dumps(box))
+    again = reload(app)
     assert again.store.bad_data and not again.game.tricks and not again.game.trick
 
 
@@ -214,8 +229,9 @@ def test_storage_failure_keeps_the_game_playing(fail_get):
     app = App(Store(BrokenBackend(fail_get)), entropy=seeds())
     finish(app)
     assert not app.store.saving
-    assert app.notice() == MESSAGES["en"]["notice_no_storage"]
-    assert app.stats["2p-medium"].played == 1  # kept for this visit
+    expected = "notice_no_storage" if fail_get else "notice_storage_full"  # full still reads
+    assert app.notice() == MESSAGES["en"][expected]
+    assert app.stats.modes["2p-medium"].played == 1  # kept for this visit
 
 
 def test_no_backend_at_all():

@@ -1,0 +1,335 @@
+"""Nothing lost, nothing stuck: several tabs, full storage and hostile stored data.
+
+Each test follows the steps of a defect found by trying the page as a hostile tester
+would; an App here is one tab (its own sessionStorage), all sharing one localStorage.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from briscola.agents.heuristic import HeuristicAgent
+from briscola_app.controller import HUMAN, App, make_level_agent
+from briscola_app.i18n import MESSAGES
+from briscola_app.stats import COUNTED_KEPT, ModeStats, Stats
+from briscola_app.storage import BACKUP_PREFIX, MAX_DEPTH, PREFIX, DictBackend, Store, nesting_depth
+from briscola_app.tabs import LIVE_MS, SESSION_KEY
+
+from tests.unit.test_app import advance, finish
+
+
+class Clock:
+    def __init__(self, now: int = 1_800_000_000_000) -> None:
+        self.now = now
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class QuotaBackend(DictBackend):
+    """localStorage with a quota: a write that would pass it throws, as browsers do."""
+
+    def __init__(self, quota: int, items: dict[str, str] | None = None) -> None:
+        super().__init__(items)
+        self.quota = quota
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+    def set(self, key, value):
+        old = len(key) + len(self.items[key]) if key in self.items else 0
+        if self.used() - old + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+_entropy = itertools.count(10_000, 7919)
+
+
+class Browser:
+    """One localStorage, tabs opened on it, and one clock."""
+
+    def __init__(self, backend: DictBackend | None = None) -> None:
+        self.backend = backend if backend is not None else DictBackend()
+        self.clock = Clock()
+
+    def settings(self, **values) -> None:
+        data = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
+        self.backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": {**data, **values}}))
+
+    def open(self, session: DictBackend | None = None, reloaded: bool = False) -> App:
+        start = next(_entropy) * 1000
+        return App(Store(self.backend), entropy=itertools.count(start).__next__,
+                   session=session if session is not None else DictBackend(),
+                   clock=self.clock, reloaded=reloaded)
+
+    def reload(self, tab: App) -> App:
+        tab.tabs.leave()
+        return self.open(tab.tabs.session, reloaded=True)
+
+    def stats(self) -> dict:
+        return json.loads(self.backend.get(PREFIX + "stats"))["data"]["modes"]
+
+
+def played(browser: Browser, mode: str = "2p-easy") -> int:
+    return browser.stats()[mode]["played"]
+
+
+def seven_played(browser: Browser) -> None:
+    """Stats of 2p-easy at played 7, in the first stored format."""
+    entry = {**ModeStats(played=7, won=4, lost=3).__dict__}
+    browser.backend.set(PREFIX + "stats", json.dumps({"version": 1, "data": {"2p-easy": entry}}))
+
+
+def tricks(app: App, n: int) -> None:
+    while len(app.game.tricks) < n or app.held is not None:
+        advance(app)
+
+
+# -- 1. two tabs -----------------------------------------------------------------------
+
+def test_two_tabs_each_count_their_own_deal():
+    """Steps of defect 1: A opens, B opens, New game in B, finish A, then B: 9 played."""
+    browser = Browser()
+    browser.settings(level="easy")
+    seven_played(browser)
+    a = browser.open()
+    b = browser.open()
+    assert b.deal_id != a.deal_id, "B plays a deal of its own, not A's"
+    b.new_deal()
+    finish(a)
+    finish(b)
+    assert played(browser) == 9
+    assert sum(browser.stats()["2p-easy"][k] for k in ("won", "lost", "drawn")) == 9
+
+
+def test_a_new_game_in_another_tab_leaves_this_deal_alone():
+    """Steps of defect 1: A plays three tricks; B opens, New game; A and B play; A reloads
+    and finds its own deal, which nobody counted as lost."""
+    browser = Browser()
+    a = browser.open()
+    tricks(a, 3)
+    b = browser.open()
+    b.new_deal()
+    advance(a)
+    advance(b)
+    hands = [list(h) for h in a.game.hands]
+    again = browser.reload(a)
+    assert again.deal_id == a.deal_id and [list(h) for h in again.game.hands] == hands
+    assert again.resumed
+    assert PREFIX + "stats" not in browser.backend.items, "no deal was abandoned"
+
+
+def test_a_closed_tabs_deal_is_taken_over_by_the_next_tab():
+    browser = Browser()
+    a = browser.open()
+    tricks(a, 2)
+    a.tabs.leave()  # the tab is closed
+    c = browser.open()
+    assert c.deal_id == a.deal_id and len(c.game.tricks) == 2 and c.resumed
+    assert [n for n in c.store.names("deal.")] == [c.deal_name]
+
+
+def test_a_tab_that_stopped_beating_is_closed():
+    browser = Browser()
+    a = browser.open()
+    advance(a)
+    b = browser.open()
+    assert b.deal_id != a.deal_id
+    browser.clock.now += LIVE_MS  # A was killed without a pagehide; B lives on
+    b.tabs.beat()
+    c = browser.open()
+    assert c.deal_id == a.deal_id
+
+
+def test_a_duplicated_tab_gets_an_id_and_deal_of_its_own():
+    browser = Browser()
+    a = browser.open()
+    advance(a)
+    copy = DictBackend({SESSION_KEY: a.tabs.session.get(SESSION_KEY)})  # copied session
+    dup = browser.open(copy)
+    assert dup.tabs.id != a.tabs.id and dup.deal_id != a.deal_id
+
+
+def test_a_deal_seen_ending_by_two_tabs_is_counted_once():
+    browser = Browser()
+    a = browser.open()
+    twin = browser.open(DictBackend(a.tabs.session.items), reloaded=True)  # same tab id
+    assert twin.deal_id == a.deal_id
+    finish(a)
+    finish(twin)  # the same deal, played the same way, ends again
+    assert played(browser, "2p-medium") == 1
+
+
+def test_the_shared_deal_and_stats_of_older_builds_carry_on():
+    old = Browser()
+    app = old.open()
+    tricks(app, 1)
+    legacy = app.store.backend.get(PREFIX + app.deal_name)
+    seven_played(old)
+    browser = Browser(DictBackend({PREFIX + "deal": legacy,
+                                   PREFIX + "stats": old.backend.get(PREFIX + "stats")}))
+    tab = browser.open()
+    assert tab.deal_id == app.deal_id and tab.resumed
+    assert PREFIX + "deal" not in browser.backend.items
+    assert tab.stats.modes["2p-easy"].played == 7
+    finish(tab)
+    assert played(browser, "2p-medium") == 1 and played(browser, "2p-easy") == 7
+
+
+def test_finished_deals_of_closed_tabs_are_counted_and_cleared():
+    browser = Browser()
+    a = browser.open()
+    finish(a)
+    a.saved.counted = False  # the tab was closed between the last card and the count
+    a._save_deal()
+    a.tabs.leave()
+    b = browser.open()
+    tricks(b, 1)
+    b.tabs.leave()
+    browser.clock.now += 1
+    c = browser.open()
+    assert c.deal_id == b.deal_id, "the latest deal is taken over"
+    assert played(browser, "2p-medium") == 1, "the finished one is counted"
+    assert c.store.names("deal.") == [c.deal_name]
+
+
+def test_stats_merge_what_another_tab_wrote():
+    browser = Browser()
+    a = browser.open()
+    b = browser.open()
+    finish(a)
+    assert b.stats.modes == {}
+    b.refresh_stats()
+    assert b.stats.modes["2p-medium"].played == 1
+    finish(b)  # B's in-memory stats were stale once: its write still keeps A's result
+    assert played(browser, "2p-medium") == 2
+
+
+def test_reset_keeps_deals_counted_from_being_counted_again():
+    browser = Browser()
+    a = browser.open()
+    finish(a)
+    a.reset_stats()
+    a._count_result()
+    a.saved.counted = False
+    a._count_result()
+    assert browser.stats() == {}
+
+
+def test_counted_ids_are_bounded():
+    stats = Stats()
+    for i in range(COUNTED_KEPT + 10):
+        assert stats.add(f"d{i}", "2p-easy", "win", 70, 50)
+    assert len(stats.counted) == COUNTED_KEPT and not stats.add(f"d{COUNTED_KEPT + 9}", "2p-easy", "win", 1, 1)
+
+
+def test_settings_changed_in_another_tab_are_taken():
+    browser = Browser()
+    a = browser.open()
+    b = browser.open()
+    a.change_settings(lang="it")
+    b.reload_settings()
+    assert b.settings.lang == "it" and b.tr.lang == "it"
+
+
+# -- 2. the summary after New game twice ---------------------------------------------------
+
+def test_summary_shows_after_new_game_twice():
+    browser = Browser()
+    app = browser.open()
+    finish(app)
+    assert app.summary_to_show(app.model()) is not None
+    assert app.summary_to_show(app.model()) is None, "once per deal"
+    app.new_deal()
+    app.new_deal()
+    finish(app)
+    assert app.summary_to_show(app.model()) is not None
+
+
+# -- 3. full storage -----------------------------------------------------------------------
+
+def test_full_storage_still_reads_everything():
+    """Steps of defect 3: storage filled to the quota with a foreign key, then a reload."""
+    browser = Browser(QuotaBackend(quota=60_000))
+    browser.settings(level="easy", lang="it")
+    seven_played(browser)
+    a = browser.open()
+    tricks(a, 2)
+    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
+    again = browser.reload(a)
+    assert again.settings.level == "easy" and again.settings.lang == "it"
+    assert again.stats.modes["2p-easy"].played == 7
+    assert again.deal_id == a.deal_id and len(again.game.tricks) == 2
+    finish(again)
+    assert again.notice() == MESSAGES["it"]["notice_storage_full"]
+    assert again.stats.modes["2p-easy"].played == 8, "this visit still counts it"
+    browser.backend.remove("someone.else")
+    again.new_deal()
+    assert again.store.writable and again.notice() is None, "saving resumes when there is room"
+
+
+def test_a_huge_bad_value_is_cleared_even_when_its_copy_does_not_fit():
+    """Steps of defect 3: a 3 MB corrupt settings value in a 5 MB store."""
+    quota = 5 * 1024 * 1024
+    browser = Browser(QuotaBackend(quota, {PREFIX + "settings": "{" * 10 + "x" * (3 * 1024 * 1024)}))
+    first = browser.open()
+    assert first.notice() == MESSAGES["en"]["notice_bad_data"]
+    assert PREFIX + "settings" not in browser.backend.items
+    first.change_settings(level="hard")
+    again = browser.reload(first)
+    assert again.store.saving and again.notice() is None
+    assert again.settings.level == "hard"
+
+
+# -- 4. a stored level is never a module path ------------------------------------------------
+
+@pytest.mark.parametrize("level", ["math:sqrt", "js.location:reload", "js:alert", "os:system",
+                                   "briscola.agents.basic:RandomAgent", "medium "])
+def test_a_stored_level_must_be_one_of_the_pages(level):
+    browser = Browser()
+    a = browser.open()
+    advance(a)
+    box = json.loads(browser.backend.get(PREFIX + a.deal_name))
+    box["data"]["level"] = level
+    browser.backend.set(PREFIX + a.deal_name, json.dumps(box))
+    again = browser.reload(a)
+    assert again.store.bad_data and again.deal_id != a.deal_id
+    assert again.saved.level == "medium" and again.human_to_move
+    assert BACKUP_PREFIX + a.deal_name in browser.backend.items
+
+
+def test_level_agents_never_import_a_path():
+    assert isinstance(make_level_agent("math:sqrt", 1), HeuristicAgent)
+    assert isinstance(make_level_agent("briscola.agents.basic:RandomAgent", 1), HeuristicAgent)
+
+
+# -- 5. deep nesting -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["settings", "stats", "tabs", "deal", "deal.1"])
+@pytest.mark.parametrize("text", ["[" * 20_000 + "]" * 20_000, '{"a":' * 20_000 + "1" + "}" * 20_000,
+                                  '{"version":1,"data":' + "[" * 5000])
+def test_deep_nesting_is_set_aside(name, text):
+    backend = DictBackend({PREFIX + name: text})
+    browser = Browser(backend)
+    app = browser.open(DictBackend({SESSION_KEY: "1"}), reloaded=True)
+    assert app.store.bad_data and app.human_to_move
+    assert backend.get(BACKUP_PREFIX + name) == text
+    assert backend.get(PREFIX + name) != text
+
+
+def test_nesting_depth_ignores_brackets_in_strings():
+    assert nesting_depth('["[[[[", {"k": "\\"]]"}]') == 2
+    assert nesting_depth("[" * (MAX_DEPTH + 1)) == MAX_DEPTH + 1
+    assert nesting_depth("12") == 0
+
+
+def test_a_huge_integer_is_set_aside():
+    digits = "9" * 5001
+    backend = DictBackend({PREFIX + "stats": '{"version":1,"data":{"2p-easy":' + digits + "}}"})
+    app = Browser(backend).open()
+    assert app.store.bad_data and BACKUP_PREFIX + "stats" in backend.items
+    assert HUMAN == app.game.turn
