@@ -440,10 +440,31 @@ def hashed_files(out: Path) -> list[str]:
     )
 
 
+PAGE_CSP = re.compile(r'http-equiv="Content-Security-Policy" content="([^"]+)"')
+FRAME_ANCESTORS = "frame-ancestors 'none'"  # works only as a header, not in the <meta> tag
+
+
+def header_policy(page_html: str) -> str | None:
+    """The page's Content-Security-Policy (its <meta> tag) as a header, which can also
+    forbid framing; None for a page without one (the placeholder page)."""
+    found = PAGE_CSP.search(page_html)
+    return None if found is None else f"{found.group(1)}; {FRAME_ANCESTORS}"
+
+
 def write_headers(out: Path) -> None:
-    """Netlify's _headers: a year, immutable, for files whose name carries a hash (the
-    rest of the headers, same for every build, are in netlify.toml)."""
-    lines = ["# Written by tools/build.py: files whose name carries a content hash."]
+    """_headers, read by Netlify, Cloudflare Pages and others: the page's policy for
+    every path, framing forbidden, and a year of immutable caching for files whose name
+    carries a hash (netlify.toml repeats the policy for Netlify's own config)."""
+    policy = header_policy((out / "index.html").read_text(encoding="utf-8"))
+    lines = ["# Written by tools/build.py from index.html's policy.", "/*"]
+    if policy is not None:
+        lines.append(f"  Content-Security-Policy: {policy}")
+    lines += [
+        "  X-Frame-Options: DENY",
+        "  X-Content-Type-Options: nosniff",
+        "  Referrer-Policy: no-referrer",
+        "# Files whose name carries a content hash.",
+    ]
     for rel in hashed_files(out):
         lines += [f"/{rel}", f"  Cache-Control: {IMMUTABLE}"]
     (out / "_headers").write_text("\n".join(lines) + "\n", encoding="utf-8")

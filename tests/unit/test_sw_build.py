@@ -100,6 +100,15 @@ def test_headers_file_lists_hashed_files(checkout: Path):  # noqa: F811
     assert "/index.html" not in text and "/sw.js" not in text and "core.js" not in text
 
 
+def test_headers_file_forbids_framing_with_the_pages_policy(checkout: Path):  # noqa: F811
+    text = (run_build(checkout).out / "_headers").read_text()
+    block = text.split("\n/*\n", 1)[1].split("\n#", 1)[0]
+    values = dict(line.strip().split(": ", 1) for line in block.splitlines())
+    assert values["Content-Security-Policy"] == netlify_headers()["/*"]["Content-Security-Policy"]
+    assert values["Content-Security-Policy"].endswith("; frame-ancestors 'none'")
+    assert values["X-Frame-Options"] == "DENY"
+
+
 # --------------------------------------------------------------------------- stdlib
 
 
