@@ -22,7 +22,8 @@ def seed_settings(context: BrowserContext, **changes) -> None:
     """Store settings before the page loads (only when none are stored yet)."""
     box = json.dumps({"version": 1, "data": {**FAST, **changes}})
     context.add_init_script(
-        f"if (!localStorage.getItem('briscola.settings')) localStorage.setItem('briscola.settings', {json.dumps(box)});"
+        "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings'))"
+        f" localStorage.setItem('briscola.settings', {json.dumps(box)});"  # not in about:blank
     )
 
 
