@@ -8,13 +8,31 @@ without a result and with the cards of the unfinished trick under ``current``.
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import fields
+from itertools import accumulate
 from typing import Any
 
-from .cards import CardParseError, IllegalMoveError, parse_card
+from .cards import ALL_CARDS, Card
 from .game import Game
-from .rules import Rules, UnsupportedRuleError
+from .rules import PLAYER_COUNTS, Rules
 
 FORMAT = "briscola-record/1"
+
+SEED_MIN, SEED_MAX = -(1 << 63), (1 << 63) - 1
+"""The seeds a record may hold: 64-bit signed integers (or null)."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects that :func:`loads` parses (a record needs 5)."""
+
+MAX_CARDS = 40
+MAX_RULE_NUMBER = 1000
+MAX_POINTS = 120
+
+_REQUIRED = ("format", "rules", "dealer", "hands", "briscola", "talon", "tricks")
+_OPTIONAL = ("seed", "points", "team_points", "result", "current")
+_TRICK_FIELDS = ("leader", "plays", "winner", "points", "draws")
+_CARD_OF = {str(c): c for c in ALL_CARDS}
 
 
 class RecordError(ValueError):
@@ -51,87 +69,207 @@ def to_record(game: Game) -> dict[str, Any]:
     return rec
 
 
-def _cards(items: Any) -> list:
-    if not isinstance(items, list):
-        raise RecordError(f"expected a list of cards, got {items!r}")
-    return [parse_card(c) for c in items]
+def describe_value(value: Any) -> str:
+    """A short one-line description of any value for an error message: never a deep or
+    huge ``repr``, and never an exception."""
+    if value is None or type(value) in (bool, float):
+        return repr(value)
+    if type(value) is int:
+        return repr(value) if abs(value) < 10 ** 18 else f"an integer of {value.bit_length()} bits"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 24 else value[:21] + "...")
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} fields"
+    return f"a {type(value).__name__}"
 
 
-def _plays(items: Any) -> list[tuple[int, Any]]:
-    if not isinstance(items, list):
-        raise RecordError(f"expected a list of [seat, card], got {items!r}")
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int:
+        raise RecordError(f"{where}: expected an integer, got {describe_value(value)}")
+    if not low <= value <= high:
+        raise RecordError(f"{where} must be {low}..{high}, not {describe_value(value)}")
+    return value
+
+
+def _list(value: Any, where: str, longest: int) -> list:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: expected a list, got {describe_value(value)}")
+    if len(value) > longest:
+        raise RecordError(f"{where}: {len(value)} items, at most {longest}")
+    return value
+
+
+def _fields(value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: expected an object, got {describe_value(value)}")
+    unknown = [k for k in value if k not in required and k not in optional]
+    if unknown:
+        raise RecordError(f"{where}: unknown fields {', '.join(describe_value(k) for k in unknown[:5])}")
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise RecordError(f"{where}: missing fields {', '.join(missing)}")
+    return value
+
+
+def _card(value: Any, where: str) -> Card:
+    card = _CARD_OF.get(value) if isinstance(value, str) else None
+    if card is None:
+        what = "not a card in record notation" if isinstance(value, str) else "expected a card like 1D, got"
+        raise RecordError(f"{where}: {what} {describe_value(value)}")
+    return card
+
+
+def _cards(items: Any, where: str) -> list[Card]:
+    return [_card(c, f"{where} card {i + 1}") for i, c in enumerate(_list(items, where, MAX_CARDS))]
+
+
+def _plays(items: Any, where: str, longest: int) -> list[tuple[int, Card]]:
     out = []
-    for item in items:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-            raise RecordError(f"expected [seat, card], got {item!r}")
-        out.append((item[0], parse_card(item[1])))
+    for i, item in enumerate(_list(items, where, longest)):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise RecordError(f"{where}: expected [seat, card], got {describe_value(item)}")
+        seat = item[0]
+        if type(seat) is not int:
+            raise RecordError(f"{where}: expected a seat number, got {describe_value(seat)}")
+        out.append((seat, _card(item[1], f"{where} item {i + 1}")))
     return out
 
 
+def _rules(data: Any) -> Rules:
+    if not isinstance(data, dict):
+        raise RecordError(f"rules: expected an object, got {describe_value(data)}")
+    defaults = {f.name: f.default for f in fields(Rules)}
+    unknown = [k for k in data if k not in defaults]
+    if unknown:
+        raise RecordError(f"unknown rules options: {', '.join(describe_value(k) for k in unknown[:5])}")
+    if "players" not in data:
+        raise RecordError("rules need a player count")
+    for name, value in data.items():
+        default = defaults[name]
+        if default is None or type(default) is int:
+            if default is None and value is None:
+                continue
+            _int(value, f"rules.{name}", 0, MAX_RULE_NUMBER)
+        elif type(value) is not type(default):
+            raise RecordError(f"rules.{name}: expected a {type(default).__name__}, got {describe_value(value)}")
+    if data["players"] not in PLAYER_COUNTS:
+        raise RecordError(f"rules.players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
+    return Rules.from_dict(data)
+
+
 def from_record(rec: Any) -> Game:
-    """Replay a record into a :class:`Game`, checking every trick against the rules."""
+    """Replay a record into a :class:`Game`, checking every field and every trick against
+    the rules; anything else raises :class:`RecordError`."""
     try:
         return _replay(rec)
-    except (CardParseError, IllegalMoveError, UnsupportedRuleError, KeyError, TypeError) as e:
-        raise RecordError(f"record does not replay: {e}") from e
-    except ValueError as e:
-        if isinstance(e, RecordError):
-            raise
-        raise RecordError(f"record does not replay: {e}") from e
+    except RecordError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as e:
+        raise RecordError(f"record does not replay: {' '.join(str(e).split())[:300]}") from e
 
 
 def _replay(rec: Any) -> Game:
-    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+    if not isinstance(rec, dict) or type(rec.get("format")) is not str or rec["format"] != FORMAT:
         raise RecordError(f"not a {FORMAT} record")
-    rules = Rules.from_dict(rec["rules"])
+    _fields(rec, "record", _REQUIRED, _OPTIONAL)
+    rules = _rules(rec["rules"])
+    n = rules.players
     dealer = rec["dealer"]
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise RecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
-    game = Game(
-        rules,
-        [_cards(h) for h in rec["hands"]],
-        parse_card(rec["briscola"]),
-        _cards(rec["talon"]),
-        dealer=dealer,
-        seed=rec.get("seed"),
-    )
-    for i, t in enumerate(rec["tricks"]):
-        plays = _plays(t["plays"])
-        if len(plays) > game.n:
-            raise RecordError(f"trick {i + 1} has {len(plays)} plays for {game.n} seats")
-        if t["leader"] != game.turn:
-            raise RecordError(f"trick {i + 1}: seat {t['leader']} leads, seat {game.turn} should")
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise RecordError(f"dealer must be a seat 0..{n - 1}, not {describe_value(dealer)}")
+    seed = rec.get("seed")
+    if seed is not None:
+        _int(seed, "seed", SEED_MIN, SEED_MAX)
+    hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(_list(rec["hands"], "hands", n))]
+    game = Game(rules, hands, _card(rec["briscola"], "briscola"), _cards(rec["talon"], "talon"),
+                dealer=dealer, seed=seed)
+    for i, t in enumerate(_list(rec["tricks"], "tricks", MAX_CARDS)):
+        where = f"trick {i + 1}"
+        _fields(t, where, _TRICK_FIELDS)
+        plays = _plays(t["plays"], f"{where} plays", MAX_CARDS)
+        if len(plays) > n:
+            raise RecordError(f"{where} has {len(plays)} plays for {n} seats")
+        leader = _int(t["leader"], f"{where} leader", 0, n - 1)
+        if leader != game.turn:
+            raise RecordError(f"{where}: seat {leader} leads, seat {game.turn} should")
+        winner = _int(t["winner"], f"{where} winner", 0, n - 1)
+        points = _int(t["points"], f"{where} points", 0, MAX_POINTS)
+        draws = _plays(t["draws"], f"{where} draws", n)
+        if game.over:
+            raise RecordError(f"{where} is played after the end of the deal")
         done = None
         for seat, c in plays:
             if seat != game.turn:
-                raise RecordError(f"trick {i + 1}: seat {seat} plays out of turn")
+                raise RecordError(f"{where}: seat {describe_value(seat)} plays out of turn")
             done = game.play(c)
         if done is None:
-            raise RecordError(f"trick {i + 1} is not complete")
-        if done.winner != t["winner"] or done.points != t["points"]:
-            raise RecordError(f"trick {i + 1}: winner or points differ from the rules")
-        if [[s, str(c)] for s, c in done.draws] != t.get("draws", []):
-            raise RecordError(f"trick {i + 1}: draws differ from the stock order")
-    for seat, c in _plays(rec.get("current", [])):
-        if seat != game.turn:
-            raise RecordError(f"seat {seat} plays out of turn in the current trick")
-        if game.play(c) is not None:
-            raise RecordError("the current trick is complete; it belongs under tricks")
-    if "points" in rec and list(rec["points"]) != game.points:
+            raise RecordError(f"{where} is not complete")
+        if done.winner != winner or done.points != points:
+            raise RecordError(f"{where}: winner or points differ from the rules")
+        if list(done.draws) != draws:
+            raise RecordError(f"{where}: draws differ from the stock order")
+    if "current" in rec:
+        if game.over:
+            raise RecordError("a finished deal has no current trick")
+        for seat, c in _plays(rec["current"], "current", n):
+            if seat != game.turn:
+                raise RecordError(f"seat {describe_value(seat)} plays out of turn in the current trick")
+            if game.play(c) is not None:
+                raise RecordError("the current trick is complete; it belongs under tricks")
+    if "points" in rec and _numbers(rec["points"], "points", n) != game.points:
         raise RecordError("points differ from the tricks")
-    if "team_points" in rec and list(rec["team_points"]) != game.team_points():
-        raise RecordError("team points differ from the tricks")
-    if "result" in rec and (not game.over or rec["result"] != game.result()):
-        raise RecordError("result differs from the points" if game.over else "result of a deal not over")
+    if "team_points" in rec:
+        if n not in (4, 6):
+            raise RecordError(f"team points in a game of {n} players, who play alone")
+        if _numbers(rec["team_points"], "team_points", 2) != game.team_points():
+            raise RecordError("team points differ from the tricks")
+    if "result" in rec:
+        if not game.over:
+            raise RecordError("result of a deal not over")
+        result = _list(rec["result"], "result", n)
+        if not all(isinstance(r, str) for r in result) or result != game.result():
+            raise RecordError("result differs from the points")
     return game
+
+
+def _numbers(items: Any, where: str, count: int) -> list[int]:
+    values = [_int(v, where, 0, MAX_POINTS) for v in _list(items, where, count)]
+    if len(values) != count:
+        raise RecordError(f"{where}: {len(values)} numbers for {count}")
+    return values
 
 
 def dumps(game: Game) -> str:
     return json.dumps(to_record(game), separators=(",", ":"))
 
 
-def loads(text: str) -> Game:
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]+|\\.)*"?', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _nesting(text: str) -> int:
+    """How deep arrays and objects nest in JSON text (strings skipped), without parsing it."""
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text))
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def loads(text: str | bytes) -> Game:
+    """Read a record from JSON text; anything that is not a valid record raises
+    :class:`RecordError`."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"not UTF-8 text: {e}") from None
+    if not isinstance(text, str):
+        raise RecordError(f"expected JSON text, got {describe_value(text)}")
+    if _nesting(text) > MAX_DEPTH:
+        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH}")
     try:
-        return from_record(json.loads(text))
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from e
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, or an integer too long to read
+        raise RecordError(f"not JSON: {' '.join(str(e).split())[:300]}") from None
+    return from_record(data)

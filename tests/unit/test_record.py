@@ -324,3 +324,139 @@ def test_team_points_are_checked(rec4):
 def test_dealer_must_be_a_seat(rec, dealer):
     rec["dealer"] = dealer
     _refused(rec, "dealer")
+
+
+# -- every failure to load is a RecordError ---------------------------------------------
+
+def _nested(depth: int, leaf=None):
+    value = leaf if leaf is not None else []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("text", ["[" * 20000, '{"a":' * 20000, "[" * 20000 + "]" * 20000,
+                                  '{"format": ' + "[" * 5000 + "]" * 5000 + "}"])
+def test_deep_nesting_in_text_is_a_record_error(text):
+    with pytest.raises(RecordError, match="nested"):
+        loads(text)
+
+
+def test_nesting_inside_strings_does_not_count(rec):
+    rec["rules"]["variant"] = "[" * 20000 + "{" * 20000
+    assert to_record(loads(json.dumps(rec))) == rec
+
+
+@pytest.mark.parametrize("field", ["hands", "talon", "briscola", "tricks", "current", "points", "rules"])
+def test_deep_nesting_in_a_record_is_a_record_error(rec, field):
+    rec[field] = _nested(100_000)
+    _refused(rec)
+
+
+def test_deep_nesting_in_a_card_is_a_record_error(rec):
+    rec["hands"][0][0] = _nested(100_000)
+    _refused(rec, "hand 1")
+    rec = json_round(to_record(play(2, seed=31)))
+    rec["tricks"][0]["plays"][0][1] = _nested(100_000, leaf={})
+    _refused(rec)
+
+
+@pytest.mark.parametrize("text", ["1" * 5001, "[" + "9" * 5001 + "]", '{"seed": -' + "7" * 5001 + "}"])
+def test_an_integer_too_long_to_read_is_a_record_error(text):
+    with pytest.raises(RecordError):
+        loads(text)
+
+
+@pytest.mark.parametrize("field", ["seed", "dealer", "points", "talon", "hands", "briscola"])
+def test_an_integer_too_long_to_print_is_a_record_error(rec, field):
+    rec[field] = 10 ** 5000
+    _refused(rec, field)
+
+
+HUGE = pytest.param(10 ** 5000, id="5001-digits")
+
+
+@pytest.mark.parametrize("seed", [True, False, 1.0, 1.5, "7", [7], {}, 2 ** 63, -(2 ** 63) - 1, HUGE])
+def test_seed_must_be_an_integer_in_range(rec, seed):
+    rec["seed"] = seed
+    _refused(rec, "seed")
+
+
+@pytest.mark.parametrize("text", ["true", "31.0", '"31"', "9223372036854775808", "-9223372036854775809"])
+def test_seed_in_text_must_be_an_integer_in_range(rec, text):
+    tampered = json.dumps(rec).replace('"seed": 31', f'"seed": {text}')
+    assert f'"seed": {text}' in tampered
+    with pytest.raises(RecordError, match="seed"):
+        loads(tampered)
+
+
+@pytest.mark.parametrize("seed", [0, -5, 2 ** 63 - 1, -(2 ** 63), None])
+def test_seeds_in_range_are_kept(rec, seed):
+    rec["seed"] = seed
+    assert to_record(from_record(rec)) == rec
+    assert to_record(loads(json.dumps(rec))) == rec
+
+
+@pytest.mark.parametrize("thing", [b"\xff\xfe", 5, None, ["{}"]])
+def test_loads_of_something_not_text(thing):
+    with pytest.raises(RecordError):
+        loads(thing)
+
+
+def test_loads_takes_utf8_bytes(rec):
+    assert to_record(loads(json.dumps(rec).encode())) == rec
+
+
+# -- fields that used to be read without a check -----------------------------------------
+
+def _tamper(rec, path, value):
+    *parents, last = path
+    target = rec
+    for key in parents:
+        target = target[key]
+    target[last] = value
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("extra",), 1, "unknown fields"),
+    (("tricks", 0, "note"), "x", "unknown fields"),
+    (("tricks", 0, "leader"), True, "leader"),
+    (("tricks", 0, "leader"), 1.0, "leader"),
+    (("tricks", 0, "winner"), 1.0, "winner"),
+    (("tricks", 0, "points"), "11", "points"),
+    (("tricks", 0, "plays", 0, 0), True, "seat"),
+    (("tricks", 0, "plays", 0, 0), 1.0, "seat"),
+    (("tricks", 0, "draws", 0, 0), 0.0, "seat"),
+    (("tricks", 0, "draws"), "none", "draws"),
+    (("points",), lambda rec: [float(p) for p in rec["points"]], "points"),
+    (("points",), [60, 60, 0], "points"),
+    (("points",), "60 60", "points"),
+    (("team_points",), [60, 60], "team points"),
+    (("current",), [], "current"),
+    (("result",), "win", "result"),
+    (("rules", "players"), 2.0, "players"),
+    (("rules", "players"), True, "players"),
+    (("rules", "players"), "2", "players"),
+    (("rules", "open_hands"), 0, "open_hands"),
+    (("rules", "hand_size"), 3.0, "hand_size"),
+    pytest.param(("rules", "hand_size"), 10 ** 5000, "hand_size", id="hand_size-5001-digits"),
+    (("rules", "variant"), 1, "variant"),
+    (("rules", "trump_exchange"), "7", "trump_exchange"),
+    (("rules", 5), 1, "unknown rules"),
+    ((5,), 1, "unknown fields"),
+], ids=lambda v: ".".join(map(str, v)) if isinstance(v, tuple) else None)
+def test_unchecked_fields_are_checked(rec, path, value, words):
+    _tamper(rec, path, value(rec) if callable(value) else value)
+    _refused(rec, words)
+
+
+@pytest.mark.parametrize("spell", [str.lower, lambda c: " " + c, lambda c: c + " ", lambda c: "0" + c])
+def test_cards_must_be_in_record_notation(rec, spell):
+    rec["hands"][0][0] = spell(rec["hands"][0][0])
+    _refused(rec, "notation")
+
+
+def test_accepted_records_are_their_own_canonical_form(rec, rec4):
+    for r in (rec, rec4):
+        back = to_record(from_record(r))
+        assert json.dumps(back, sort_keys=True) == json.dumps(r, sort_keys=True)
