@@ -22,6 +22,7 @@ import time
 from typing import Any, Sequence
 
 from .agents import AgentSpecError, make_agent
+from .cli import CliError, choose_card
 from .game import Game
 from .rules import PLAYER_COUNTS, Rules
 
@@ -88,13 +89,14 @@ def play_game(specs: Sequence[str], players: int, seed: int, deal: int, rotation
     decisions = [0] * m
     spent = [0.0] * m
     clock = time.perf_counter
+    where = f"deal {deal + 1} (seed {seed + deal}), rotation {rotation + 1}"
     while not game.over:
         seat = game.turn
         view = game.view(seat)
-        t0 = clock()
-        card = agents[seat].choose(view)
-        dt = clock() - t0
         who = side_agent[team_of[seat]]
+        t0 = clock()
+        card = choose_card(agents[seat], view, specs[who], where)
+        dt = clock() - t0
         decisions[who] += 1
         spent[who] += dt
         game.play(card)
@@ -235,8 +237,6 @@ def _progress_bar(stream):
 
 
 def parse_specs(text: str, players: int) -> list[str]:
-    from .cli import CliError
-
     if players not in PLAYER_COUNTS:
         raise CliError(f"--players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
     specs = [s.strip() for s in text.split(",") if s.strip()]

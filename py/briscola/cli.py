@@ -5,18 +5,41 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
-from .agents import AgentSpecError, make_agent
-from .cards import CardParseError, format_cards, parse_card
+from .agents import AgentSpecError, describe_failure, make_agent
+from .cards import ALL_CARDS, Card, CardParseError, format_cards, parse_card
 from .game import Game
 from .names import card_name
-from .record import to_record
+from .record import describe_value, to_record
 from .rules import PLAYER_COUNTS, Rules
+from .view import PlayerView
 
 
 class CliError(Exception):
     """A bad argument: reported on one line with exit status 2."""
+
+
+class AgentError(Exception):
+    """A computer player that failed at its turn: reported on one line with exit status 2."""
+
+
+def choose_card(agent: Any, view: PlayerView, name: str, deal: str) -> Card:
+    """``agent.choose(view)``, checked: :class:`AgentError` naming the agent, the seat and
+    the deal when it raises, quits, or answers with anything but a card it may play."""
+    who = f"agent {name!r} at seat {view.seat} in {deal}"
+    try:
+        card = agent.choose(view)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:
+        raise AgentError(f"{who} raised {describe_failure(e)}") from None
+    if type(card) not in (int, Card) or not 0 <= card < len(ALL_CARDS):
+        raise AgentError(f"{who} returned {describe_value(card)}, not a card")
+    if card not in view.legal:
+        raise AgentError(f"{who} played {ALL_CARDS[card]}, which it may not play "
+                         f"(its hand: {format_cards(view.hand)})")
+    return ALL_CARDS[card]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,11 +105,15 @@ def _agent_specs(text: str, players: int) -> list[str]:
     return specs
 
 
-def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence) -> Game:
+def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence,
+             names: Sequence[str] | None = None, deal: str | None = None) -> Game:
+    """Play one deal by ``agents`` (one per seat), checking every card they choose."""
     game = Game.deal(rules, seed=seed, dealer=dealer)
+    names = names or [type(a).__name__ for a in agents]
+    deal = deal or f"the deal of seed {seed}"
     while not game.over:
         seat = game.turn
-        game.play(agents[seat].choose(game.view(seat)))
+        game.play(choose_card(agents[seat], game.view(seat), names[seat], deal))
     return game
 
 
@@ -101,7 +128,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     try:
         for i in range(args.games):
-            game = run_deal(rules, args.seed + i, i % args.players, agents)
+            game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
+                            f"deal {i + 1} (seed {args.seed + i})")
             out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
             result = game.result()
             for t, team in enumerate(sides):
@@ -177,7 +205,7 @@ def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
                 say(f"Type 1 to {len(hand)}, or a card of your hand like {hand[0]}.")
             card = choice
         else:
-            card = agents[seat].choose(game.view(seat))
+            card = choose_card(agents[seat], game.view(seat), args.opponent, f"deal #{seed}")
             say(f"{_who(seat)} plays {card_name(card)}.")
         done = game.play(card)
         if done is not None:
@@ -203,14 +231,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return cmd_play(args)
         return args.func(args)
-    except (CliError, AgentSpecError) as e:
-        print(f"briscola: error: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
+    except (CliError, AgentSpecError, AgentError, OSError) as e:
         print(f"briscola: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
 
 
-__all__ = ["main", "run_deal", "format_cards"]
+__all__ = ["AgentError", "CliError", "choose_card", "main", "run_deal", "format_cards"]

@@ -43,23 +43,43 @@ def known_agents() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def describe_failure(error: BaseException) -> str:
+    """``Type: message`` of an exception on one short line, whatever its ``str`` does."""
+    try:
+        text = " ".join(str(error).split())
+    except Exception:
+        text = ""
+    if len(text) > 200:
+        text = text[:197] + "..."
+    name = type(error).__name__
+    return f"{name}: {text}" if text else name
+
+
 def _load(target: str) -> Callable[..., Any]:
     module_name, _, attr = target.partition(":")
     if not module_name or not attr:
         raise AgentSpecError(f"{target!r}: expected a level or module:factory")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as e:
-        raise AgentSpecError(f"cannot import {module_name!r}: {e}") from None
+    except (Exception, SystemExit) as e:
+        raise AgentSpecError(f"{target!r}: cannot import {module_name!r}: {describe_failure(e)}") from None
     try:
-        return getattr(module, attr)
+        factory = getattr(module, attr)
     except AttributeError:
-        raise AgentSpecError(f"{module_name!r} has no {attr!r}") from None
+        raise AgentSpecError(f"{target!r}: {module_name!r} has no {attr!r}") from None
+    except Exception as e:
+        raise AgentSpecError(f"{target!r}: cannot get {attr!r}: {describe_failure(e)}") from None
+    if not callable(factory):
+        raise AgentSpecError(f"{target!r} is not a factory: it is of type {type(factory).__name__}")
+    return factory
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """An agent by level name (``medium``) or ``module:factory``; ``seed`` feeds its rng
-    when the factory takes a ``seed`` argument."""
+    when the factory takes a ``seed`` argument.
+
+    Raises :class:`AgentSpecError` for a name that makes no agent: unknown, not
+    importable, a factory that raises (or calls ``sys.exit``) or makes no ``choose``."""
     target = _REGISTRY.get(spec, spec)
     if ":" not in target:
         raise AgentSpecError(f"unknown agent {spec!r}: choose from {', '.join(known_agents())} or module:factory")
@@ -68,9 +88,13 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         takes_seed = "seed" in inspect.signature(factory).parameters
     except (TypeError, ValueError):
         takes_seed = False
-    agent = factory(seed=seed) if takes_seed else factory()
-    if not callable(getattr(agent, "choose", None)):
-        raise AgentSpecError(f"{spec!r} made {agent!r}, which has no choose(view)")
+    try:
+        agent = factory(seed=seed) if takes_seed else factory()
+        has_choose = callable(getattr(agent, "choose", None))
+    except (Exception, SystemExit) as e:
+        raise AgentSpecError(f"{spec!r} failed to make an agent: {describe_failure(e)}") from None
+    if not has_choose:
+        raise AgentSpecError(f"{spec!r} made no agent: its {type(agent).__name__} has no choose(view)")
     return agent
 
 
@@ -91,4 +115,4 @@ def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card]:
     return agent.choose(view)
 
 
-__all__ = ["Agent", "AgentSpecError", "make_agent", "known_agents", "register", "run_to_end", "think"]
+__all__ = ["Agent", "AgentSpecError", "describe_failure", "make_agent", "known_agents", "register", "run_to_end", "think"]
