@@ -19,10 +19,10 @@ import json
 import math
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from .agents import AgentSpecError, make_agent
-from .cli import CliError, choose_card
+from .cli import CliError, check_writable, choose_card
 from .game import Game
 from .rules import PLAYER_COUNTS, Rules
 
@@ -114,10 +114,57 @@ def play_game(specs: Sequence[str], players: int, seed: int, deal: int, rotation
     return out
 
 
-def _play_chunk(job: tuple) -> list[dict[str, Any]]:
-    specs, players, seed, deals, iterations = job
-    m = len(specs)
-    return [play_game(specs, players, seed, d, r, iterations) for d in deals for r in range(m)]
+class Tally:
+    """Running totals per agent over the games played so far: what the summary needs,
+    in memory that does not grow with the number of games."""
+
+    __slots__ = ("games", "wins", "draws", "score", "score_sq", "diff", "decisions", "seconds")
+
+    def __init__(self, agents: int) -> None:
+        self.games = [0] * agents
+        self.wins = [0] * agents
+        self.draws = [0] * agents
+        self.score = [0.0] * agents
+        self.score_sq = [0.0] * agents
+        self.diff = [0.0] * agents
+        self.decisions = [0] * agents
+        self.seconds = [0.0] * agents
+
+    def add(self, result: dict[str, Any]) -> None:
+        """Count one game as returned by :func:`play_game`."""
+        for a in range(len(self.games)):
+            s = result["score"][a]
+            self.games[a] += 1
+            self.wins[a] += result["outcome"][a] == "win"
+            self.draws[a] += result["outcome"][a] == "draw"
+            self.score[a] += s
+            self.score_sq[a] += s * s
+            self.diff[a] += result["diff"][a]
+            self.decisions[a] += result["decisions"][a]
+            self.seconds[a] += result["seconds"][a]
+
+    def merge(self, other: Tally) -> None:
+        for name in self.__slots__:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for a in range(len(mine)):
+                mine[a] += theirs[a]
+
+
+def _chunks(specs: Sequence[str], players: int, games: int, seed: int, iterations: int,
+            size: int) -> Iterator[tuple]:
+    """The match cut into jobs of ``size`` deals, made one at a time as they are asked for."""
+    for start in range(0, games, size):
+        yield tuple(specs), players, seed, start, min(games, start + size), iterations
+
+
+def _play_chunk(job: tuple) -> tuple[int, Tally]:
+    """Play the deals of one job in every rotation: (deals played, their tally)."""
+    specs, players, seed, start, stop, iterations = job
+    tally = Tally(len(specs))
+    for d in range(start, stop):
+        for r in range(len(specs)):
+            tally.add(play_game(specs, players, seed, d, r, iterations))
+    return stop - start, tally
 
 
 # -- a whole match -------------------------------------------------------------------------
@@ -132,60 +179,63 @@ def labels(specs: Sequence[str]) -> list[str]:
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int = 1, jobs: int = 1,
               iterations: int = DEFAULT_ITERATIONS, progress=None) -> dict[str, Any]:
-    """Play ``games`` deals in every rotation and summarise per agent (see module doc)."""
-    chunk = max(1, min(20, games // (jobs * 8) or 1))
-    chunks = [(tuple(specs), players, seed, tuple(range(i, min(games, i + chunk))), iterations)
-              for i in range(0, games, chunk)]
-    results: list[dict[str, Any]] = []
+    """Play ``games`` deals in every rotation and summarise per agent (see module doc).
+
+    The jobs are made as they are played and the results are tallied as they come, so a
+    long match starts at once and its memory does not grow with ``games``."""
+    size = max(1, min(20, games // (jobs * 8) or 1))
+    chunks = _chunks(specs, players, games, seed, iterations, size)
+    tally = Tally(len(specs))
     started = time.perf_counter()
     done = 0
-    if jobs > 1 and len(chunks) > 1:
+    if jobs > 1 and games > size:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            parts: list = [None] * len(chunks)
-            for i, part in pool.imap_unordered(_indexed_chunk, list(enumerate(chunks))):
-                parts[i] = part
-                done += len(chunks[i][3])
+            for count, part in pool.imap_unordered(_play_chunk, chunks):
+                tally.merge(part)
+                done += count
                 if progress:
                     progress(done, games, time.perf_counter() - started)
-        for part in parts:
-            results.extend(part)
     else:
         for c in chunks:
-            results.extend(_play_chunk(c))
-            done += len(c[3])
+            count, part = _play_chunk(c)
+            tally.merge(part)
+            done += count
             if progress:
                 progress(done, games, time.perf_counter() - started)
-    return summarise(specs, players, games, seed, iterations, results)
-
-
-def _indexed_chunk(item):
-    i, job = item
-    return i, _play_chunk(job)
+    return summary_of(specs, players, games, seed, iterations, tally)
 
 
 def win_rate_ci(scores: Sequence[float]) -> tuple[float, float, float]:
     """(mean score, low, high): the 95% interval of the normal approximation, within [0, 1]."""
-    n = len(scores)
-    rate = sum(scores) / n
-    var = sum((s - rate) ** 2 for s in scores) / (n - 1) if n > 1 else 0.25
+    return _interval(len(scores), sum(scores), sum(s * s for s in scores))
+
+
+def _interval(n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+    rate = total / n
+    var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else 0.25
     half = Z95 * math.sqrt(var / n)
     return rate, max(0.0, rate - half), min(1.0, rate + half)
 
 
 def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any]:
+    """The summary of a list of :func:`play_game` results."""
+    tally = Tally(len(specs))
+    for r in results:
+        tally.add(r)
+    return summary_of(specs, players, games, seed, iterations, tally)
+
+
+def summary_of(specs, players, games, seed, iterations, tally: Tally) -> dict[str, Any]:
     m = len(specs)
     names = labels(specs)
     agents = []
     for a in range(m):
-        scores = [r["score"][a] for r in results]
-        n = len(scores)
-        wins = sum(r["outcome"][a] == "win" for r in results)
-        draws = sum(r["outcome"][a] == "draw" for r in results)
-        rate, low, high = win_rate_ci(scores)
-        decisions = sum(r["decisions"][a] for r in results)
-        seconds = sum(r["seconds"][a] for r in results)
+        n = tally.games[a]
+        wins, draws = tally.wins[a], tally.draws[a]
+        rate, low, high = _interval(n, tally.score[a], tally.score_sq[a])
+        decisions, seconds = tally.decisions[a], tally.seconds[a]
         agents.append({
             "name": names[a],
             "agent": specs[a],
@@ -195,13 +245,13 @@ def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any
             "draws": draws,
             "win_rate": round(rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
-            "avg_point_diff": round(sum(r["diff"][a] for r in results) / n, 2),
+            "avg_point_diff": round(tally.diff[a] / n, 2),
             "ms_per_decision": round(1000 * seconds / decisions, 3) if decisions else 0.0,
         })
     return {
         "players": players,
         "deals": games,
-        "games": len(results),
+        "games": tally.games[0],
         "seed": seed,
         "iterations": iterations,
         "agents": agents,
@@ -254,6 +304,8 @@ def parse_specs(text: str, players: int) -> list[str]:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     specs = parse_specs(args.agents, args.players)
+    if args.json:
+        check_writable(args.json, "--json")
     progress = None
     if not args.no_progress and args.games * len(specs) >= PROGRESS_MIN_GAMES:
         progress = _progress_bar(sys.stderr)
@@ -266,4 +318,5 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_arena_parser", "run_match", "play_game", "format_summary", "summarise", "labels"]
+__all__ = ["Tally", "add_arena_parser", "run_match", "play_game", "format_summary", "summarise",
+           "summary_of", "labels", "win_rate_ci"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -40,6 +41,24 @@ def choose_card(agent: Any, view: PlayerView, name: str, deal: str) -> Card:
         raise AgentError(f"{who} played {ALL_CARDS[card]}, which it may not play "
                          f"(its hand: {format_cards(view.hand)})")
     return ALL_CARDS[card]
+
+
+def check_writable(path: str, what: str) -> None:
+    """Fail now, on one line, if ``path`` cannot be written: not after the whole run.
+
+    The file is opened for appending, so an existing one keeps its content; one made
+    by the check is removed again."""
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise CliError(f"{what} {path}: cannot write: {e.strerror or e}") from None
+    if not existed:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -238,4 +257,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-__all__ = ["AgentError", "CliError", "choose_card", "main", "run_deal", "format_cards"]
+__all__ = ["AgentError", "CliError", "check_writable", "choose_card", "main", "run_deal", "format_cards"]

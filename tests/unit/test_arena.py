@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
 
 import pytest
 
-from briscola.arena import labels, play_game, run_match
+from briscola.arena import labels, play_game, run_match, summarise, win_rate_ci
 from briscola.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_deal_is_played_in_every_rotation():
@@ -81,3 +89,115 @@ def test_cli_bad_arguments_exit_2_with_one_line(argv, capsys):
 def test_module_factory_agents():
     s = run_match(["briscola.agents.basic:RandomAgent", "random"], players=2, games=2, seed=1)
     assert s["agents"][0]["name"] == "briscola.agents.basic:RandomAgent"
+
+
+# -- long matches stream; outputs are checked before playing -------------------------------
+
+RAISING_BOT = """
+class Fails:
+    def choose(self, view):
+        raise RuntimeError("fails at its first card")
+
+
+def make(seed=None):
+    return Fails()
+"""
+
+
+def _bot_dir(tmp_path: Path) -> Path:
+    d = tmp_path / "bots"
+    d.mkdir()
+    (d / "failing_bot.py").write_text(RAISING_BOT, encoding="utf-8")
+    return d
+
+
+def _limited_memory(mib: int):
+    resource = pytest.importorskip("resource")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
+
+    return limit
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_billion_games_start_playing_at_once_in_bounded_memory(tmp_path, jobs):
+    # The jobs used to be built up front: a MemoryError within 512 MiB, before any game.
+    bots = _bot_dir(tmp_path)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "py"), str(bots)]))
+    started = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "briscola", "arena", "--games", "1000000000", "--jobs", jobs,
+         "--agents", "random,failing_bot:make"],
+        capture_output=True, text=True, env=env, timeout=60, preexec_fn=_limited_memory(512))
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "failing_bot:make" in lines[0] and "fails at its first card" in lines[0]
+    assert time.perf_counter() - started < 30
+
+
+class _Enough(Exception):
+    pass
+
+
+def test_run_match_tallies_as_it_goes():
+    calls = []
+
+    def progress(done, total, elapsed):
+        calls.append(done)
+        if len(calls) == 3:
+            raise _Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Enough):
+            run_match(["random", "random"], players=2, games=10 ** 7, seed=1, progress=progress)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert calls == [20, 40, 60]
+    assert peak < 16 << 20, peak  # building the 500,000 jobs up front took 470 MiB
+
+
+def test_summaries_do_not_depend_on_the_order_of_the_tally():
+    results = [play_game(["easy", "random", "medium"], 3, 4, d, r, 0) for d in range(6) for r in range(3)]
+    forward = summarise(["easy", "random", "medium"], 3, 6, 4, 0, results)
+    backward = summarise(["easy", "random", "medium"], 3, 6, 4, 0, results[::-1])
+    for s in (forward, backward):
+        for a in s["agents"]:
+            a.pop("ms_per_decision")
+    assert forward == backward
+    scores = [r["score"][0] for r in results]
+    assert forward["agents"][0]["win_rate"] == round(win_rate_ci(scores)[0], 4)
+
+
+def test_unwritable_json_fails_before_playing(tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(_bot_dir(tmp_path)))
+    for path in (tmp_path / "no" / "such" / "dir" / "x.json", tmp_path):
+        code = main(["arena", "--games", "1000000000", "--agents", "random,failing_bot:make",
+                     "--json", str(path), "--no-progress"])
+        assert code == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("briscola: error: --json ")
+        assert "cannot write" in err[0] and "failing_bot" not in err[0]
+
+
+def test_the_check_leaves_an_existing_json_alone_and_makes_no_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(_bot_dir(tmp_path)))
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text("kept\n")
+    for path in (old, new):
+        assert main(["arena", "--games", "3", "--agents", "random,failing_bot:make",
+                     "--json", str(path), "--no-progress"]) == 2
+        assert "fails at its first card" in capsys.readouterr().err
+    assert old.read_text() == "kept\n"
+    assert not new.exists()
+
+
+def test_unwritable_selfplay_output_fails_before_playing(tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(_bot_dir(tmp_path)))
+    code = main(["selfplay", "--games", "1000000000", "--agents", "random,failing_bot:make",
+                 "--out", str(tmp_path / "no" / "x.jsonl")])
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "x.jsonl" in err[0] and "failing_bot" not in err[0]
