@@ -12,7 +12,7 @@ from .agents import AgentSpecError, describe_failure, make_agent
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, parse_card
 from .game import Game
 from .names import card_name
-from .record import describe_value, to_record
+from .record import SEED_MAX, SEED_MIN, describe_value, to_record
 from .rules import PLAYER_COUNTS, Rules
 from .view import PlayerView
 
@@ -139,6 +139,8 @@ def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence,
 def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = Rules.standard(args.players)
     specs = _agent_specs(args.agents, args.players)
+    if args.seed < SEED_MIN or args.seed + args.games - 1 > SEED_MAX:
+        raise CliError(f"--seed: the deals' seeds must stay within {SEED_MIN}..{SEED_MAX}")
     agents = [make_agent(spec, seed=args.seed * 100 + seat) for seat, spec in enumerate(specs)]
     sides = rules.teams
     wins = [0] * len(sides)

@@ -108,6 +108,7 @@ def test_selfplay_to_stdout_keeps_the_summary_off_the_records():
         (["selfplay", "--games", "many", "--out", "x.jsonl"], "not a number"),
         (["selfplay", "--seed", "1.5", "--out", "x.jsonl"], "not a number"),
         (["selfplay", "--players", "two", "--out", "x.jsonl"], "not a number"),
+        (["selfplay", "--seed", str(2 ** 63 - 5), "--games", "10", "--out", "x.jsonl"], "--seed"),
         (["play", "--players", "5"], "--players"),
         (["selfplay", "--out", "/nonexistent-dir/x/y.jsonl", "--games", "1"], None),
         (["nonsense"], None),
