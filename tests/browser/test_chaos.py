@@ -1,0 +1,633 @@
+"""Chaos: the real page driven by a seeded random mix of everything a person can do,
+with the stored deals and stats checked against what was observed after every step.
+
+What it does. For BRISCOLA_CHAOS_SECONDS of play (default 100: 105 s in all with
+start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHAOS_SEED)
+(default 20240917) picks, step after step, one of: a tap on a playable card
+(``#hand button:not([disabled])``, waiting up to 4 s for the person's turn), a digit key
+1-3, Escape, a tap on an enabled action button (hint, last, new, stats, settings), a tap on
+a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
+stats then only its Cancel, settings Cancel or Save with a random player count 2/3/4/6,
+level and deck; the speed stays "fast", seeded before the first load), a page reload, the
+context going offline or online, and opening or closing a second tab (a second page of the
+same context, played like the first). Dialog buttons are only picked while a dialog is
+open, the table's controls only while none is (a modal makes them inert). The confirmation
+of Reset stats is never clicked: it would erase the counts being checked.
+
+Offline. The service worker registers once the hand is playable and claims the page when
+it has precached everything. Before that, going offline would legitimately fail the
+requests of files not loaded yet (card art), so the context goes offline only while every
+open page is controlled (``navigator.serviceWorker.controller``); a page reloads offline
+only when it is controlled, and a second tab opens offline only when the worker controls
+the open pages. Offline, every request must then be answered by the worker: the only
+request failures allowed anywhere are ``net::ERR_ABORTED`` of requests cut off while a
+reload or a tab close made by the test is in progress (recorded live by a ``requestfailed``
+listener and matched exactly, one for one, against ``console_errors``). Everything else
+the console reports fails the test, and no request may leave the origin.
+
+After every step each open page is read in one ``page.evaluate`` (its sessionStorage tab
+id, every ``briscola.deal.*``, the stats, the tab list, the settings, the hand shown, the
+open dialogs) and checked against what that page itself reads (it wrote its own deal and
+its own counts, so its view of them is never behind another tab's writes):
+- the page is ready, shows no notice nor update banner, nothing was set aside under
+  ``briscola.backup.*``, the settings still say "fast";
+- its tab id is hex, never changes for the page (reloads included), is new for a new tab,
+  is listed in ``briscola.tabs``; its deal is stored under ``briscola.deal.<id>``; two open
+  pages never share a tab id or a deal;
+- every stored deal (orphans included) replays through the engine: ``from_record`` succeeds
+  and ``to_record`` gives back the stored record; the hand on screen is the stored deal's
+  hand, card for card; a page's deal never loses a card played (a reload resumes exactly);
+- no deal id is counted twice, the sum of "played" equals the number of ids counted and
+  never goes down, every counted id is a deal that was observed; a deal with a result is
+  marked counted and its id is in the stats, a deal in play is not marked counted;
+- when the page's deal is replaced by another (New game, or Save of new settings on an
+  untouched deal), the old one is gone from the page's storage and, if it had a completed
+  trick, its id is already counted;
+- a computer player to move for 60 s with no card played fails the run (stuck).
+The page is also read just before each click that may replace a deal (New game, the
+confirmation, Save), so its last state before replacement is known.
+
+Each deal id is remembered at the furthest state observed (cards played). At the end the
+second tab is closed, the context goes online, the first page waits until no computer
+player is to move, reloads once and is read again. The deals that must be counted are
+derived from observation alone, not from the app's ``counted`` list:
+  (a) every deal ever seen with a ``result``, and
+  (b) every deal seen with a completed trick, no result, and no longer stored anywhere.
+Why this is exact: a trick always holds a card of the person's, and each such card is a
+tap or a key of this test followed by an observation, so a deal cannot gain its first trick
+unseen before any of the test's next actions. A stored deal disappears only through New game
+(directly only when no trick was completed or the deal is over, otherwise through the
+confirmation, which counts it as a loss and which only opens when a trick was completed, so
+the deal was seen with it), Save of settings (only on a deal with no card played) or a new
+tab taking orphans over (it clears only finished deals, counted when they ended). A deal
+whose tab was closed mid-deal stays stored (or moves to a new tab's key under the same id)
+and is not counted. Then, exactly: ``set(counted) == must``, no duplicate in ``counted``,
+the sum of "played" over modes equals ``len(must)``, and per mode (players from the record,
+the deal's own level) "played" is exact. "won"/"lost"/"drawn" are exact for deals seen over
+(their result) and for abandoned deals last seen with cards in the person's hand (they could
+not end without another of the test's cards: a loss). Only an abandoned deal last seen with
+the person's hand empty (the others were finishing the last trick) may have ended between
+that observation and the confirmation, so it is counted as its own result or as a loss:
+for those ("loose" in the summary, usually 0) each column is checked within
+[known, known + loose], and won + lost + drawn == played still holds exactly.
+
+Replaying: a failure prints the seed, the length and the last 40 steps. The seed fixes the
+sequence of random choices; the page's timing and its own deal seeds are not fixed, so the
+same seed repeats the same kind of run, not an identical one.
+
+Length: CI runs the default (100 s of play, 105 s in all on 2 cores). A long run:
+    BRISCOLA_CHAOS_SECONDS=900 .venv/bin/python -m pytest tests/browser/test_chaos.py -q -s
+The last line of output is a one-line summary (printed past pytest's capture, so it shows
+without -s too): seconds, seed, steps, deals seen/played/counted, reloads, offline switches,
+second-tab openings. docs/chaos.md holds the result of a long run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from briscola.record import from_record, to_record
+
+CHAOS_SECONDS = float(os.environ.get("BRISCOLA_CHAOS_SECONDS", "100"))
+CHAOS_SEED = int(os.environ.get("BRISCOLA_CHAOS_SEED", "20240917"))
+
+READY_TIMEOUT_MS = 60_000
+CLICK_TIMEOUT_MS = 3_000
+TURN_WAIT_MS = 4_000  # a card tap waits this long for the person's turn
+SETTLE_TIMEOUT_MS = 90_000
+STUCK_SECONDS = 60.0  # a computer to move for this long without a card played: stuck
+SETTINGS = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
+PLAYER_COUNTS = (2, 3, 4, 6)
+LEVELS = ("easy", "medium", "hard", "expert")
+DECKS = ("italian", "french")
+COUNTED_KEPT = 500  # the stats remember this many deal ids (py/briscola_app/stats.py)
+OUTCOMES = {"win": "won", "loss": "lost", "draw": "drawn"}
+
+OBSERVE_JS = """() => {
+  const deals = {}, strays = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith('briscola.deal.')) deals[k.slice('briscola.deal.'.length)] = localStorage.getItem(k);
+    else if (k.startsWith('briscola.backup.') || k === 'briscola.deal') strays.push(k);
+  }
+  const notice = document.getElementById('notice');
+  return {
+    tab: sessionStorage.getItem('briscola.tab'),
+    state: document.body.dataset.state || null,
+    hand: Array.from(document.querySelectorAll('#hand button'), b => b.dataset.card),
+    dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),
+    deals, strays,
+    stats: localStorage.getItem('briscola.stats'),
+    tabs: localStorage.getItem('briscola.tabs'),
+    settings: localStorage.getItem('briscola.settings'),
+    notice: notice && !notice.hidden ? notice.textContent : null,
+    update: document.body.dataset.update || null,
+    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+  };
+}"""
+
+READY_JS = "document.body && document.body.dataset.state && document.body.dataset.state !== 'loading'"
+SETTLED_JS = ("['your-turn', 'over'].includes(document.body.dataset.state)")
+PLAYABLE_JS = ("document.querySelector('#hand button:not([disabled])') || "
+               "document.querySelector('dialog[open]') || document.body.dataset.state === 'over'")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def seed_fast_settings(context: BrowserContext, site_url: str) -> None:
+    """Fast settings before the first load. Only on the site's own pages: a new tab starts
+    on about:blank, whose localStorage throws."""
+    box = json.dumps({"version": 1, "data": SETTINGS})
+    origin = re.match(r"^[a-z]+://[^/]+", site_url).group(0)
+    context.add_init_script(
+        f"if (location.origin === {json.dumps(origin)} && !localStorage.getItem('briscola.settings'))"
+        f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
+    )
+
+
+def deal_id(data: dict) -> str:
+    return f"{data['record']['seed']:x}-{data['agent_seed']:x}"
+
+
+def cards_played(record: dict) -> int:
+    return sum(len(t["plays"]) for t in record["tricks"]) + len(record.get("current", []))
+
+
+@dataclass
+class Seen:
+    """The most advanced state in which a deal was observed."""
+
+    record: dict
+    level: str
+    progress: int
+    held: int  # cards in the person's hand: 0 with no result means the deal may end unseen
+
+    @property
+    def mode(self) -> str:
+        return f"{self.record['rules']['players']}p-{self.level}"
+
+    @property
+    def over(self) -> bool:
+        return "result" in self.record
+
+
+@dataclass
+class Tab:
+    """One open page and what was last observed in it."""
+
+    name: str
+    page: Page
+    tab_id: str | None = None
+    deal: str | None = None  # id of the deal it holds
+    deal_tricks: bool = False
+    progress: int = -1
+    played: int = -1  # sum of "played" in the stats as this page last read them
+    changed_at: float = field(default_factory=time.monotonic)
+    last_key: Any = None
+
+
+class ChaosFailure(AssertionError):
+    pass
+
+
+class Chaos:
+    def __init__(self, context: BrowserContext, page: Page, site_url: str, seed: int,
+                 seconds: float) -> None:
+        self.context = context
+        self.site_url = site_url
+        self.seed = seed
+        self.seconds = seconds
+        self.rng = random.Random(seed)
+        self.tabs: dict[str, Tab] = {"A": Tab("A", page)}
+        self.offline = False
+        self.log: list[str] = []
+        self.started = time.monotonic()
+        self.seen: dict[str, Seen] = {}
+        self.replayed: set[str] = set()  # record texts already replayed through the engine
+        self.tab_ids_used: set[str] = set()
+        self.counts = Counter()
+        self.allowed_failures: list[str] = []  # request failures shown to be expected
+        self.navigating = 0  # >0 while a reload or a tab close is in progress
+        context.on("requestfailed", self._on_request_failed)
+
+    # -- bookkeeping --------------------------------------------------------------------
+    def note(self, text: str) -> None:
+        self.log.append(f"{time.monotonic() - self.started:7.2f}s {text}")
+
+    def fail(self, message: str) -> None:
+        raise ChaosFailure(f"{message}\n{self.replay_hint()}\nlast steps:\n  " + "\n  ".join(self.log[-40:]))
+
+    def check(self, condition: bool, message: str) -> None:
+        if not condition:
+            self.fail(message)
+
+    def replay_hint(self) -> str:
+        return (f"chaos seed {self.seed}, {self.seconds:g} s; replay the same choices with "
+                f"BRISCOLA_CHAOS_SEED={self.seed} BRISCOLA_CHAOS_SECONDS={self.seconds:g} "
+                ".venv/bin/python -m pytest tests/browser/test_chaos.py -q -s")
+
+    def _on_request_failed(self, request) -> None:
+        """A request cut off by a reload or a closing tab (net::ERR_ABORTED) is expected; the
+        failures are matched exactly against the console log at the end."""
+        failure = request.failure
+        if self.navigating and failure == "net::ERR_ABORTED":
+            self.allowed_failures.append(f"request failed: {request.url} ({failure})")
+
+    # -- observing ------------------------------------------------------------------------
+    def observe_all(self) -> dict[str, dict]:
+        snaps = {name: self._snapshot(tab) for name, tab in self.tabs.items()}
+        for snap in snaps.values():  # every stored deal, own and orphan, at its furthest
+            for data in snap["parsed"].values():
+                self._remember(data)
+        for name, snap in snaps.items():
+            self._check_tab(self.tabs[name], snap)
+        live = [(t.tab_id, t.deal) for t in self.tabs.values()]
+        self.check(len({t for t, _ in live}) == len(live), f"two open pages share a tab id: {live}")
+        self.check(len({d for _, d in live}) == len(live), f"two open pages hold the same deal: {live}")
+        return snaps
+
+    def _snapshot(self, tab: Tab) -> dict:
+        snap = tab.page.evaluate(OBSERVE_JS)
+        snap["parsed"] = {}
+        for key, raw in snap["deals"].items():
+            box = json.loads(raw)
+            self.check(isinstance(box, dict) and box.get("version") == 1 and "data" in box,
+                       f"briscola.deal.{key} is not a version 1 box: {raw[:200]}")
+            data = box["data"]
+            self._replay(data["record"], key)
+            snap["parsed"][key] = data
+        return snap
+
+    def _deals_of(self, snap: dict) -> set[str]:
+        return {deal_id(d) for d in snap["parsed"].values()}
+
+    def _replay(self, record: dict, key: str) -> None:
+        text = json.dumps(record, sort_keys=True)
+        if text in self.replayed:
+            return
+        try:
+            game = from_record(record)
+        except Exception as error:  # noqa: BLE001 - any failure is the finding
+            self.fail(f"the deal stored under briscola.deal.{key} does not replay: {error}\n{text[:600]}")
+        again = to_record(game)
+        self.check(again == record, f"briscola.deal.{key}: to_record(from_record(r)) != r\n"
+                   f"stored: {text[:600]}\nreplayed: {json.dumps(again, sort_keys=True)[:600]}")
+        self.replayed.add(text)
+
+    def _remember(self, data: dict) -> Seen:
+        record = data["record"]
+        did = deal_id(data)
+        progress = cards_played(record)
+        held = len(from_record(record).hands[0])
+        old = self.seen.get(did)
+        if old is None or progress > old.progress or (progress == old.progress and "result" in record):
+            self.seen[did] = Seen(record, data["level"], progress, held)
+        return self.seen[did]
+
+    def _check_tab(self, tab: Tab, snap: dict) -> None:
+        """Checks on one page, each against what that page itself reads: the page wrote
+        its own deal and its own counts, so its view of them is never behind."""
+        name = tab.name
+        self.check(snap["state"] not in (None, "loading"), f"{name}: the page is not ready: {snap['state']}")
+        self.check(snap["update"] is None, f"{name}: the update banner came up (was dist/ rebuilt?)")
+        self.check(snap["notice"] is None, f"{name}: the page shows a notice: {snap['notice']!r}")
+        self.check(not snap["strays"], f"{name}: stored data was set aside: {snap['strays']}")
+        settings = json.loads(snap["settings"])["data"]
+        self.check(settings["speed"] == "fast", f"{name}: settings lost the fast speed: {settings}")
+        tab_id = snap["tab"]
+        self.check(bool(tab_id) and re.fullmatch(r"[0-9a-f]{1,16}", tab_id) is not None,
+                   f"{name}: sessionStorage briscola.tab is {tab_id!r}")
+        if tab.tab_id is None:
+            self.check(tab_id not in self.tab_ids_used, f"{name}: a new tab took the used id {tab_id}")
+            tab.tab_id = tab_id
+            self.tab_ids_used.add(tab_id)
+        self.check(tab_id == tab.tab_id, f"{name}: tab id changed from {tab.tab_id} to {tab_id}")
+        listed = json.loads(snap["tabs"])["data"]
+        self.check(tab_id in listed, f"{name}: tab {tab_id} is not in briscola.tabs {listed}")
+        self.check(tab_id in snap["parsed"], f"{name}: no briscola.deal.{tab_id} "
+                   f"(stored: {sorted(snap['parsed'])})")
+
+        own = snap["parsed"][tab_id]
+        did = deal_id(own)
+        record = own["record"]
+        progress = cards_played(record)
+        game = from_record(record)
+        shown = [str(c) for c in game.hands[0]]
+        self.check(snap["hand"] == shown, f"{name}: the hand shows {snap['hand']}, its stored deal {did} "
+                   f"holds {shown}")
+
+        stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
+        counted = stats["counted"]
+        played = sum(m["played"] for m in stats["modes"].values())
+        self.check(len(counted) == len(set(counted)), f"{name}: a deal id is counted twice: {counted}")
+        self.check(played == len(counted), f"{name}: {played} played but {len(counted)} deal ids counted")
+        self.check(played >= tab.played, f"{name}: played went down from {tab.played} to {played}")
+        tab.played = played
+        unknown = set(counted) - set(self.seen)
+        self.check(not unknown, f"{name}: counted deals never observed: {sorted(unknown)}")
+        if "result" in record:
+            self.check(own["counted"] is True, f"{name}: deal {did} is over but not marked counted")
+            self.check(did in counted, f"{name}: deal {did} is over but not in the stats' counted ids")
+        else:
+            self.check(own["counted"] is False, f"{name}: deal {did} in play is marked counted")
+
+        if tab.deal == did:
+            self.check(progress >= tab.progress,
+                       f"{name}: deal {did} went back from {tab.progress} to {progress} cards played")
+        elif tab.deal is not None:
+            # this tab's deal was replaced (New game, or Save of new settings): a deal with a
+            # trick taken is counted by then, as a loss or as its own result
+            gone = tab.deal not in self._deals_of(snap)
+            self.check(gone, f"{name}: the tab moved to deal {did} while its deal {tab.deal} is still stored")
+            if tab.deal_tricks:
+                self.check(tab.deal in counted, f"{name}: deal {tab.deal} had tricks and was replaced "
+                           "but is not counted")
+            self.counts["replaced"] += 1
+        tab.deal, tab.progress, tab.deal_tricks = did, progress, bool(record["tricks"])
+
+        key = (did, progress, snap["state"])
+        now = time.monotonic()
+        if key != tab.last_key:
+            tab.last_key, tab.changed_at = key, now
+        elif snap["state"] == "waiting" and now - tab.changed_at > STUCK_SECONDS:
+            self.fail(f"{name}: deal {did} is waiting for a computer player for "
+                      f"{now - tab.changed_at:.0f} s with no card played")
+
+    # -- acting -----------------------------------------------------------------------------
+    def wait_ready(self, page: Page) -> None:
+        page.wait_for_function(READY_JS, timeout=READY_TIMEOUT_MS)
+
+    def click(self, page: Page, locator, what: str, still: str) -> bool:
+        """Click; a click that cannot happen because the page changed meanwhile (the `still`
+        condition no longer holds) is a miss, one that cannot happen on an unchanged page is a
+        failure."""
+        for timeout in (CLICK_TIMEOUT_MS, 4 * CLICK_TIMEOUT_MS):
+            try:
+                locator.click(timeout=timeout)
+                return True
+            except PlaywrightTimeout:
+                if not page.evaluate(f"() => !!({still})"):
+                    self.counts["missed"] += 1
+                    self.note(f"  missed {what}: the page changed first")
+                    return False
+        self.fail(f"could not click {what} although it is still there ({still})")
+        return False
+
+    def step(self) -> None:
+        names = list(self.tabs)
+        name = "B" if "B" in names and self.rng.random() < 0.35 else "A"
+        page = self.tabs[name].page
+        view = page.evaluate(
+            "() => ({dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),"
+            " controlled: !!navigator.serviceWorker.controller})")
+        options: list[tuple[float, str, Callable[[], None]]] = []
+        if view["dialogs"]:
+            options += [(30, "dialog button", lambda: self.dialog_button(name, view["dialogs"])),
+                        (4, "Escape", lambda: self.key(name, "Escape"))]
+        else:
+            options += [(40, "tap a card", lambda: self.tap_card(name)),
+                        (15, "digit", lambda: self.key(name, str(self.rng.randint(1, 3)))),
+                        (3, "hint", lambda: self.action(name, "hint")),
+                        (2, "last", lambda: self.action(name, "last")),
+                        (4, "new", lambda: self.action(name, "new")),
+                        (2, "stats", lambda: self.action(name, "stats")),
+                        (2.5, "settings", lambda: self.action(name, "settings")),
+                        (1, "Escape", lambda: self.key(name, "Escape"))]
+        if view["controlled"] or not self.offline:
+            options.append((1.5, "reload", lambda: self.reload(name)))
+        if self.offline or self.all_controlled():
+            options.append((1.5, "offline/online", self.toggle_offline))
+        if "B" in self.tabs or not self.offline or self.all_controlled():
+            options.append((1.5, "second tab", self.second_tab))
+        _, _, act = self.rng.choices(options, weights=[w for w, _, _ in options])[0]
+        act()
+        self.counts["steps"] += 1
+        self.observe_all()
+        self.tabs["A"].page.wait_for_timeout(self.rng.uniform(0, 250))
+
+    def all_controlled(self) -> bool:
+        return all(t.page.evaluate("!!navigator.serviceWorker.controller") for t in self.tabs.values())
+
+    def tap_card(self, name: str) -> None:
+        page = self.tabs[name].page
+        try:
+            page.wait_for_function(PLAYABLE_JS, timeout=TURN_WAIT_MS)
+        except PlaywrightTimeout:
+            self.note(f"{name}: no card to tap yet")
+            return
+        enabled = page.locator("#hand button:not([disabled])")
+        count = enabled.count()
+        if not count or page.evaluate("!!document.querySelector('dialog[open]')"):
+            return
+        index = self.rng.randrange(count)
+        self.note(f"{name}: tap card {index + 1} of {count}")
+        if self.click(page, enabled.nth(index), "a card",
+                      "document.querySelector('#hand button:not([disabled])') && "
+                      "!document.querySelector('dialog[open]')"):
+            self.counts["cards tapped"] += 1
+
+    def key(self, name: str, key: str) -> None:
+        self.note(f"{name}: key {key}")
+        self.tabs[name].page.keyboard.press(key)
+
+    def action(self, name: str, action: str) -> None:
+        page = self.tabs[name].page
+        button = page.locator(f"#actions [data-action='{action}']")
+        if button.is_disabled():
+            self.note(f"{name}: {action} is disabled")
+            return
+        if action == "new":
+            self.observe_all()  # the deal as it is just before it may be replaced
+        self.note(f"{name}: action {action}")
+        self.click(page, button, f"the {action} button",
+                   f"!document.querySelector(\"#actions [data-action='{action}']\").disabled && "
+                   "!document.querySelector('dialog[open]')")
+
+    def dialog_button(self, name: str, dialogs: list[str]) -> None:
+        page = self.tabs[name].page
+        dialog = "confirm-reset" if "confirm-reset" in dialogs else self.rng.choice(dialogs)
+        buttons = page.locator(f"#{dialog} .dialog-buttons button")
+        choices = []
+        for i in range(buttons.count()):
+            action = buttons.nth(i).get_attribute("data-action") or buttons.nth(i).get_attribute("type")
+            if action != "reset-stats-confirmed":  # erasing the stats would end the bookkeeping
+                choices.append((i, action))
+        if not choices:
+            return
+        i, action = self.rng.choice(choices)
+        if dialog == "settings" and action == "submit":
+            players = self.rng.choice(PLAYER_COUNTS)
+            level = self.rng.choice(LEVELS)
+            deck = self.rng.choice(DECKS)
+            for field_name, value in (("players", players), ("level", level), ("deck", deck)):
+                radio = page.locator(f"#settings input[name='{field_name}'][value='{value}']")
+                try:
+                    radio.check(timeout=CLICK_TIMEOUT_MS)
+                except PlaywrightTimeout:
+                    if page.evaluate("!!document.querySelector('#settings[open]')"):
+                        self.fail(f"{name}: cannot check {field_name}={value} in the open settings")
+                    self.counts["missed"] += 1
+                    return
+            self.note(f"{name}: settings save players={players} level={level} deck={deck}")
+            self.counts["settings saved"] += 1
+        else:
+            self.note(f"{name}: {dialog} button {action}")
+        if action in ("new", "new-confirmed", "submit"):
+            self.observe_all()  # the deal as it is just before it may be replaced
+        self.click(page, buttons.nth(i), f"{dialog}'s {action} button",
+                   f"!!document.querySelector('#{dialog}[open]')")
+
+    def reload(self, name: str) -> None:
+        page = self.tabs[name].page
+        self.note(f"{name}: reload{' offline' if self.offline else ''}")
+        self.navigating += 1
+        try:
+            page.reload()
+            self.wait_ready(page)
+        finally:
+            self.navigating -= 1
+        self.counts["reloads"] += 1
+        if self.offline:
+            self.counts["offline reloads"] += 1
+
+    def toggle_offline(self) -> None:
+        self.offline = not self.offline
+        self.note("offline" if self.offline else "online")
+        self.context.set_offline(self.offline)
+        self.counts["offline switches"] += 1
+
+    def second_tab(self) -> None:
+        if "B" in self.tabs:
+            self.close_second_tab()
+            return
+        self.note(f"B: open{' offline' if self.offline else ''}")
+        page = self.context.new_page()
+        self.tabs["B"] = Tab("B", page)
+        page.goto(self.site_url)
+        self.wait_ready(page)
+        self.counts["second tab openings"] += 1
+
+    def close_second_tab(self) -> None:
+        tab = self.tabs.pop("B")
+        self.note("B: close")
+        self.navigating += 1
+        try:
+            tab.page.close()
+        finally:
+            self.navigating -= 1
+
+    # -- the run ----------------------------------------------------------------------------
+    def run(self) -> dict:
+        page = self.tabs["A"].page
+        page.goto(self.site_url)
+        self.wait_ready(page)
+        self.observe_all()
+        self.started = time.monotonic()
+        deadline = self.started + self.seconds
+        while time.monotonic() < deadline:
+            self.step()
+        played_for = time.monotonic() - self.started
+        return self.finish(played_for)
+
+    def finish(self, played_for: float) -> dict:
+        """Close the second tab, go online, let the computer players finish their moves,
+        reload once and compare the stats with what was observed."""
+        self.note("finish")
+        if "B" in self.tabs:
+            self.observe_all()
+            self.close_second_tab()
+        if self.offline:
+            self.toggle_offline()
+        page = self.tabs["A"].page
+        page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
+        self.reload("A")
+        page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
+        snap = self.observe_all()["A"]
+        present = self._deals_of(snap)
+        stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
+
+        ended = {d for d, s in self.seen.items() if s.over}
+        abandoned = {d for d, s in self.seen.items()
+                     if not s.over and s.record["tricks"] and d not in present}
+        must = ended | abandoned
+        counted = stats["counted"]
+        played = sum(m["played"] for m in stats["modes"].values())
+        self.check(len(must) < COUNTED_KEPT, f"{len(must)} deals: more than the stats remember")
+        self.check(len(counted) == len(set(counted)), f"a deal id is counted twice: {counted}")
+        self.check(set(counted) == must,
+                   f"counted ids differ from the deals that must count: not counted "
+                   f"{sorted(must - set(counted))}, counted but should not be {sorted(set(counted) - must)}")
+        self.check(played == len(must), f"stats say {played} played, {len(must)} deals must count")
+
+        # per mode: played exactly; won/lost/drawn exactly except for deals left with the
+        # person's hand empty (they may have ended before New game replaced them)
+        for mode in set(stats["modes"]) | {self.seen[d].mode for d in must}:
+            deals = [self.seen[d] for d in must if self.seen[d].mode == mode]
+            row = stats["modes"].get(mode, {"played": 0, "won": 0, "lost": 0, "drawn": 0})
+            self.check(row["played"] == len(deals), f"{mode}: played {row['played']}, expected {len(deals)}")
+            known = Counter(OUTCOMES[s.record["result"][0]] if s.over else "lost"
+                            for s in deals if s.over or s.held > 0)
+            loose = sum(1 for s in deals if not s.over and s.held == 0)
+            for column in OUTCOMES.values():
+                self.check(known[column] <= row[column] <= known[column] + loose,
+                           f"{mode}: {column} {row[column]}, expected {known[column]}"
+                           f"{f' to {known[column] + loose}' if loose else ''}")
+            self.check(row["won"] + row["lost"] + row["drawn"] == row["played"], f"{mode}: {row}")
+        for key, data in snap["parsed"].items():
+            self.check(("result" in data["record"]) == data["counted"],
+                       f"briscola.deal.{key}: result and counted disagree")
+        return {
+            "seconds": round(played_for),
+            "seed": self.seed,
+            "steps": self.counts["steps"],
+            "deals seen": len(self.seen),
+            "deals played": len(ended),
+            "deals counted": len(must),
+            "abandoned": len(abandoned),
+            "loose": sum(1 for d in abandoned if self.seen[d].held == 0),
+            "cards tapped": self.counts["cards tapped"],
+            "reloads": self.counts["reloads"],
+            "offline reloads": self.counts["offline reloads"],
+            "offline switches": self.counts["offline switches"],
+            "second tab openings": self.counts["second tab openings"],
+            "settings saved": self.counts["settings saved"],
+            "missed clicks": self.counts["missed"],
+        }
+
+
+def say(request, line: str) -> None:
+    """Print past pytest's capture, so the summary shows without -s too."""
+    capture = request.config.pluginmanager.getplugin("capturemanager")
+    if capture is None:
+        print(line)
+        return
+    with capture.global_and_fixture_disabled():
+        print(line, flush=True)
+
+
+def test_chaos(page: Page, context: BrowserContext, site_url: str, console_errors, request_log, request):
+    seed_fast_settings(context, site_url)
+    chaos = Chaos(context, page, site_url, CHAOS_SEED, CHAOS_SECONDS)
+    try:
+        result = chaos.run()
+        expected = Counter(chaos.allowed_failures)
+        left = list((Counter(console_errors.errors) - expected).elements())
+        chaos.check(not left, "errors in the page:\n  " + "\n  ".join(left))
+        console_errors.assert_none(ignore=tuple(expected))
+        request_log.assert_same_origin(site_url)
+    except BaseException:
+        say(request, f"\nchaos FAILED: {chaos.replay_hint()}; counts {dict(chaos.counts)}")
+        raise
+    say(request, "\nchaos: " + ", ".join(f"{k} {v}" for k, v in result.items()))
