@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from .agents import AgentSpecError, describe_failure, make_agent
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, parse_card
 from .game import Game
-from .names import card_name
+from .i18n import LANGUAGE_CODES, Translator, resolve
 from .record import SEED_MAX, SEED_MIN, describe_value, to_record
 from .rules import PLAYER_COUNTS, Rules
 from .view import PlayerView
@@ -86,6 +86,13 @@ def _positive(text: str) -> int:
     return n
 
 
+def _lang(text: str) -> str:
+    found = resolve(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"no language {text!r}: choose from {', '.join(LANGUAGE_CODES)}")
+    return found
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -108,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=_players, default=2)
     pl.add_argument("--seed", type=_int, default=None)
     pl.add_argument("--opponent", default="medium", help="level or module:factory of the computer players")
+    pl.add_argument("--lang", type=_lang, default="en", metavar="LANG",
+                    help="language of the game: " + ", ".join(LANGUAGE_CODES))
 
     from .arena import add_arena_parser  # the arena lives in its own module
 
@@ -170,16 +179,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-SEAT_WORDS = {0: "You"}
-
-
-def _who(seat: int) -> str:
-    return SEAT_WORDS.get(seat, f"Player {seat}")
-
-
 def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
+    t = Translator(args.lang)
     rules = Rules.standard(args.players)
     seed = args.seed
     if seed is None:
@@ -192,24 +195,33 @@ def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
 
-    say(f"Briscola, {args.players} players, deal #{seed}. "
-        f"Briscola: {card_name(game.briscola)} ({game.briscola}). Type a card number (1-3), 'q' to quit.")
+    def who(seat: int) -> str:
+        return t.t("you") if seat == 0 else t.t(f"seat_name_{seat}")
+
+    def name(c) -> str:
+        return f"{t.card_name(c)} ({c})"
+
+    say(t.t("cli_intro", title=t.t("title"), players=t.t("players_n", n=args.players), seed=str(seed)))
+    say(t.t("briscola_is", card=name(game.briscola)))
+    say(t.t("cli_help", max=rules.hand_size))
     if rules.players in (4, 6):
-        say("You play with " + ", ".join(_who(s) for s in rules.teams[0] if s) + ".")
+        say(t.t("cli_partners", names=", ".join(who(s) for s in rules.teams[0] if s)))
     while not game.over:
         seat = game.turn
         if seat == 0:
             hand = game.hands[0]
             say("")
             if game.trick:
-                say("On the table: " + ", ".join(f"{_who(s)} {card_name(c)}" for s, c in game.trick))
-            say(f"Stock: {game.stock_size}  Your hand: " +
-                "  ".join(f"[{i + 1}] {card_name(c)} ({c})" for i, c in enumerate(hand)))
+                say(t.t("cli_table", plays=", ".join(
+                    t.t("cli_play_item", who=who(s), card=t.card_name(c)) for s, c in game.trick)))
+            stock = t.t("stock_left", n=game.stock_size) if game.stock_size else t.t("stock_empty")
+            say(f"{t.t('stock')}: {stock}. " + t.t("cli_hand", cards="  ".join(
+                f"[{i + 1}] {name(c)}" for i, c in enumerate(hand))))
             while True:
-                print("Your card> ", end="", file=stdout, flush=True)
+                print(t.t("cli_prompt"), end="", file=stdout, flush=True)
                 line = stdin.readline()
                 if not line or line.strip().lower() in ("q", "quit", "exit"):
-                    say("Bye.")
+                    say(t.t("cli_bye"))
                     return 0
                 text = line.strip()
                 choice = None
@@ -223,23 +235,31 @@ def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
                         pass
                 if choice is not None:
                     break
-                say(f"Type 1 to {len(hand)}, or a card of your hand like {hand[0]}.")
+                say(t.t("cli_bad_choice", max=len(hand), card=str(hand[0])))
             card = choice
+            say(t.t("you_play", card=t.card_name(card)))
         else:
             card = choose_card(agents[seat], game.view(seat), args.opponent, f"deal #{seed}")
-            say(f"{_who(seat)} plays {card_name(card)}.")
+            say(t.t("plays", who=who(seat), card=t.card_name(card)))
         done = game.play(card)
         if done is not None:
-            say(f"-> {_who(done.winner)} take{'s' if done.winner else ''} the trick ({done.points} points).")
+            if done.winner == 0:
+                say("-> " + t.t("you_take_trick", n=done.points))
+            else:
+                say("-> " + t.t("takes_trick", who=who(done.winner), n=done.points))
             if game.briscola_drawn and game.stock_size == 0 and done.draws:
-                say(f"The stock is empty; {_who(game.briscola_taker)} took the briscola.")
+                taker = game.briscola_taker
+                say(t.t("cli_briscola_taken_you") if taker == 0
+                    else t.t("cli_briscola_taken", who=who(taker if taker is not None else 0)))
     say("")
-    sides = rules.teams
     side_points = game.team_points()
-    for t, team in enumerate(sides):
-        say(" + ".join(_who(s) for s in team) + f": {side_points[t]} points")
+    for i, team in enumerate(rules.teams):
+        say(t.t("cli_side", names=" + ".join(who(s) for s in team), points=t.t("points_n", n=side_points[i])))
     outcome = game.result()[0]
-    say({"win": "You win!", "loss": "You lose.", "draw": "A draw."}[outcome])
+    if outcome == "draw":
+        say(t.t("result_draw" if rules.players != 3 else "result_draw_multi"))
+    else:
+        say(t.t("result_" + outcome))
     return 0
 
 

@@ -514,5 +514,5 @@ class App:
         for key in sorted(modes, key=parse_mode_key):
             players, level = parse_mode_key(key)
             level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
-            rows.append((self.tr.t("stats_mode", players=players, level=level_name), modes[key]))
+            rows.append((self.tr.t("stats_mode", n=players, level=level_name), modes[key]))
         return rows

@@ -322,7 +322,9 @@ class Page:
     # -- painting ---------------------------------------------------------------------
     def translate_static(self) -> None:
         t = self.app.tr
-        js.document.documentElement.lang = self.app.settings.lang
+        root = js.document.documentElement
+        root.lang = t.lang
+        root.dir = t.dir
         for node in js.document.querySelectorAll("[data-t]"):
             node.textContent = t.t(str(node.dataset.t))
         _el("hand").setAttribute("aria-label", t.t("your_hand"))
@@ -359,7 +361,7 @@ class Page:
         self.hand_shown = frozenset(c.card for c in m.hand)
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
-        self._paint("score", render.score_html(m.sides))
+        self._paint("score", render.score_html(m.sides, t))
         _el("my-pile").textContent = m.my_pile_label
         status = _el("status")
         if status.textContent != m.message:

@@ -60,7 +60,7 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
     if s.partner:
         classes.append("partner")
     partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner else ""
-    count = t.t("one_card_in_hand") if s.hand_count == 1 else t.t("cards_in_hand", n=s.hand_count)
+    count = t.t("cards_in_hand", n=s.hand_count)
     backs = "".join(card_img(deck, "back") for _ in range(min(s.hand_count, MAX_BACKS)))
     pile = t.t("pile_label", who=s.name, n=s.pile_points)
     dots = ' class="thinking-dots"' if s.to_move else ""
@@ -71,9 +71,10 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
             f'</div>')
 
 
-def score_html(sides: list[SideModel]) -> str:
+def score_html(sides: list[SideModel], t: Translator) -> str:
     return "".join(
-        f'<li class="{"mine" if s.mine else ""}">{escape(s.label)}<b>{s.points}</b></li>' for s in sides
+        f'<li class="{"mine" if s.mine else ""}">{escape(s.label)}<b>{escape(t.number(s.points))}</b></li>'
+        for s in sides
     )
 
 
@@ -104,7 +105,7 @@ def stats_html(rows: list[tuple[str, ModeStats]], t: Translator) -> str:
     for title, st in rows:
         out.append(f'<tr><th colspan="2" scope="colgroup">{escape(title)}</th></tr>')
         for name in STAT_FIELDS:
-            out.append(f'<tr><td>{escape(t.t(name))}</td><td data-stat="{name}">{getattr(st, name)}</td></tr>')
+            out.append(f'<tr><td>{escape(t.t(name))}</td><td data-stat="{name}">{escape(t.number(getattr(st, name)))}</td></tr>')
     out.append("</table>")
     return "".join(out)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from briscola.rules import PLAYER_COUNTS
 
-from .i18n import LANGUAGES
+from .i18n import LANGUAGE_CODES, LEGACY
 from .storage import BadData
 
 DECKS = ("italian", "french")
@@ -55,7 +55,7 @@ _CHOICES: dict[str, tuple] = {
     "deck": DECKS,
     "speed": SPEEDS,
     "level": LEVELS,
-    "lang": tuple(LANGUAGES),
+    "lang": LANGUAGE_CODES,
 }
 
 
@@ -70,6 +70,8 @@ def validate_settings(data: Any) -> Settings:
     for name, value in data.items():
         if name == "players" and isinstance(value, str) and value.isdigit():
             value = int(value)
+        if name == "lang" and isinstance(value, str):
+            value = LEGACY.get(value, value)  # "pt" of earlier builds was European
         if value not in _CHOICES[name] or isinstance(value, bool):
             raise BadData(f"{name} cannot be {value!r}")
         clean[name] = value

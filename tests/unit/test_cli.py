@@ -166,12 +166,12 @@ def test_play_through_stdin(players):
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     out = proc.stdout
-    assert "Your card>" in out and "Bye." not in out
+    assert "Your card>" in out and "Goodbye." not in out
     last = out.strip().splitlines()[-1]
-    assert last in ("You win!", "You lose.", "A draw.")
+    assert last in ("You win!", "You lose.", "A draw: 60 to 60.")
     pts = _final_points(out)
     assert len(pts) == 2 and sum(pts) == 120
-    expected = {True: "You win!", False: "You lose."}[pts[0] > 60] if pts[0] != 60 else "A draw."
+    expected = {True: "You win!", False: "You lose."}[pts[0] > 60] if pts[0] != 60 else "A draw: 60 to 60."
     assert last == expected
 
 
@@ -182,10 +182,24 @@ def test_play_reprompts_on_bad_input_and_accepts_card_names():
     proc = run(["play", "--seed", "5"], stdin=f"zz\n9\n{first}\n" + "1\n" * 40)
     assert proc.returncode == 0
     assert proc.stdout.count("Type 1 to 3") == 2  # 'zz' and '9' refused, the card name taken
-    assert proc.stdout.strip().splitlines()[-1] in ("You win!", "You lose.", "A draw.")
+    assert proc.stdout.strip().splitlines()[-1] in ("You win!", "You lose.", "A draw: 60 to 60.")
 
 
 def test_play_quits_at_end_of_input():
     proc = run(["play", "--seed", "5"], stdin="1\n")
     assert proc.returncode == 0
-    assert proc.stdout.strip().endswith("Bye.")
+    assert proc.stdout.strip().endswith("Goodbye.")
+
+
+def test_play_speaks_the_language_asked_for():
+    proc = run(["play", "--seed", "5", "--lang", "it"], stdin="1\n" * 40)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "La tua carta>" in out and "Your card>" not in out
+    assert re.search(r"^Giulia gioca .+ di (Denari|Coppe|Spade|Bastoni)\.$", out, re.M)
+    assert out.strip().splitlines()[-1] in ("Hai vinto!", "Hai perso.", "Pareggio: 60 a 60.")
+
+
+def test_play_refuses_an_unknown_language():
+    proc = run(["play", "--lang", "tlh"], stdin="")
+    assert proc.returncode == 2 and "no language 'tlh'" in proc.stderr

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from briscola_app.controller import App, validate_deal
-from briscola_app.i18n import MESSAGES
+from briscola_app.i18n import text as message
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store, parse_json
 from briscola_app.tabs import SESSION_KEY
 from tests.unit.test_app import advance
@@ -118,7 +118,7 @@ def test_any_text_in_any_key_leaves_the_app_starting(case):
     if not app.store.bad_data:
         assert app.notice() is None
     else:
-        assert app.notice() == MESSAGES[app.settings.lang]["notice_bad_data"]
+        assert app.notice() == message(app.settings.lang, "notice_bad_data")
         assert backend.get(BACKUP_PREFIX + name) == text, "the unreadable text is kept aside"
     # every other key is as it was, except what playing on writes (this tab's deal)
     untouched = {"settings", "stats", "deal." + OTHER_TAB} - {name}

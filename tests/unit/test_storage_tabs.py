@@ -13,7 +13,7 @@ import pytest
 
 from briscola.agents.heuristic import HeuristicAgent
 from briscola_app.controller import HUMAN, App, make_level_agent
-from briscola_app.i18n import MESSAGES
+from briscola_app.i18n import text
 from briscola_app.stats import COUNTED_KEPT, ModeStats, Stats
 from briscola_app.storage import BACKUP_PREFIX, MAX_DEPTH, PREFIX, DictBackend, Store, nesting_depth
 from briscola_app.tabs import LIVE_MS, SESSION_KEY
@@ -265,7 +265,7 @@ def test_full_storage_still_reads_everything():
     assert again.stats.modes["2p-easy"].played == 7
     assert again.deal_id == a.deal_id and len(again.game.tricks) == 2
     finish(again)
-    assert again.notice() == MESSAGES["it"]["notice_storage_full"]
+    assert again.notice() == text("it", "notice_storage_full")
     assert again.stats.modes["2p-easy"].played == 8, "this visit still counts it"
     browser.backend.remove("someone.else")
     again.new_deal()
@@ -277,7 +277,7 @@ def test_a_huge_bad_value_is_cleared_even_when_its_copy_does_not_fit():
     quota = 5 * 1024 * 1024
     browser = Browser(QuotaBackend(quota, {PREFIX + "settings": "{" * 10 + "x" * (3 * 1024 * 1024)}))
     first = browser.open()
-    assert first.notice() == MESSAGES["en"]["notice_bad_data"]
+    assert first.notice() == text("en", "notice_bad_data")
     assert PREFIX + "settings" not in browser.backend.items
     first.change_settings(level="hard")
     again = browser.reload(first)

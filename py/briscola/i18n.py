@@ -1,0 +1,258 @@
+"""Words in every language the game speaks: translations as data, CLDR plurals, numbers.
+
+Each language is one JSON file in ``locales/`` (see docs/i18n.md for why JSON and how to
+add a language: the file, plus its code in :data:`LANGUAGE_CODES`). A file holds
+``meta`` (the language's own name, writing direction, plural rules, number format and
+the keys that are the same as in English on purpose) and ``messages``. A message is a
+string with ``{name}`` placeholders, or, when it counts something, an object with one
+string per CLDR plural category of the language, chosen by the ``n`` placeholder.
+
+The page (through :mod:`briscola_app.i18n`) and the terminal game read the same files.
+
+>>> Translator("it").t("your_turn")
+'Tocca a te.'
+>>> Translator("it").t("stock_left", n=1)
+'ne resta 1'
+>>> Translator("xx").lang
+'en'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from .cards import Card
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+LANGUAGE_CODES = (
+    "en", "it", "es", "pt-PT",
+)
+DEFAULT_LANGUAGE = "en"
+ALIASES = {"pt": "pt-BR"}
+"""A bare "pt" from a browser means Brazilian Portuguese, as in CLDR."""
+LEGACY = {"pt": "pt-PT"}
+"""Codes stored by earlier builds: their "pt" texts were European Portuguese."""
+
+# -- plural rules (CLDR, integers: v = 0) --------------------------------------------------
+
+
+def _one_other(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
+def _romance(n: int) -> str:
+    """it, es, pt-PT: one for 1, many for whole millions (CLDR 42+), else other."""
+    if n == 1:
+        return "one"
+    return "many" if n != 0 and n % 1_000_000 == 0 else "other"
+
+
+def _zero_one(n: int) -> str:
+    """fr, pt (Brazil): 0 and 1 are one; many for whole millions."""
+    if n in (0, 1):
+        return "one"
+    return "many" if n % 1_000_000 == 0 else "other"
+
+
+def _zero_one_other(n: int) -> str:
+    """fa, hi: 0 and 1 are one."""
+    return "one" if n in (0, 1) else "other"
+
+
+def _east_slavic(n: int) -> str:
+    """ru, uk."""
+    d, dd = n % 10, n % 100
+    if d == 1 and dd != 11:
+        return "one"
+    if 2 <= d <= 4 and not 12 <= dd <= 14:
+        return "few"
+    return "many"
+
+
+def _croatian(n: int) -> str:
+    """hr (also bs, sr): integers have one, few and other."""
+    d, dd = n % 10, n % 100
+    if d == 1 and dd != 11:
+        return "one"
+    if 2 <= d <= 4 and not 12 <= dd <= 14:
+        return "few"
+    return "other"
+
+
+def _polish(n: int) -> str:
+    d, dd = n % 10, n % 100
+    if n == 1:
+        return "one"
+    if 2 <= d <= 4 and not 12 <= dd <= 14:
+        return "few"
+    return "many"
+
+
+def _slovenian(n: int) -> str:
+    dd = n % 100
+    if dd == 1:
+        return "one"
+    if dd == 2:
+        return "two"
+    if dd in (3, 4):
+        return "few"
+    return "other"
+
+
+def _lithuanian(n: int) -> str:
+    d, dd = n % 10, n % 100
+    if d == 1 and not 11 <= dd <= 19:
+        return "one"
+    if 2 <= d <= 9 and not 11 <= dd <= 19:
+        return "few"
+    return "other"  # many is for fractions only
+
+
+PLURAL_RULES: dict[str, tuple[Callable[[int], str], frozenset[str]]] = {
+    "en": (_one_other, frozenset({"one", "other"})),
+    "de": (_one_other, frozenset({"one", "other"})),
+    "romance": (_romance, frozenset({"one", "many", "other"})),
+    "zero-one-many": (_zero_one, frozenset({"one", "many", "other"})),
+    "zero-one": (_zero_one_other, frozenset({"one", "other"})),
+    "east-slavic": (_east_slavic, frozenset({"one", "few", "many"})),
+    "croatian": (_croatian, frozenset({"one", "few", "other"})),
+    "polish": (_polish, frozenset({"one", "few", "many"})),
+    "slovenian": (_slovenian, frozenset({"one", "two", "few", "other"})),
+    "lithuanian": (_lithuanian, frozenset({"one", "few", "other"})),
+}
+"""Rule sets by name, with the categories whole numbers can fall in (what every counted
+message of a language must give). A language file names its rule set."""
+
+
+def plural_category(rule: str, n: int) -> str:
+    """The CLDR plural category of a whole number under a rule set.
+
+    >>> [plural_category("east-slavic", n) for n in (1, 2, 5, 11, 21, 22, 25)]
+    ['one', 'few', 'many', 'many', 'one', 'few', 'many']
+    """
+    return PLURAL_RULES[rule][0](abs(n))
+
+
+# -- numbers -------------------------------------------------------------------------------
+
+
+def format_number(n: int, number: dict[str, Any]) -> str:
+    """A whole number written the locale's way (digits, grouping separator, minimum
+    grouping digits, Indian grouping).
+
+    >>> format_number(1234567, {"group": ".", "min_grouping": 1})
+    '1.234.567'
+    >>> format_number(1234567, {"group": ",", "grouping": [3, 2]})
+    '12,34,567'
+    >>> format_number(1234, {"group": " ", "min_grouping": 2})
+    '1234'
+    >>> format_number(-120, {"digits": "۰۱۲۳۴۵۶۷۸۹", "minus": "−"})
+    '−۱۲۰'
+    """
+    digits = str(abs(n))
+    first, rest = (number.get("grouping") or [3, 3])[:2]
+    if len(digits) >= first + number.get("min_grouping", 1):
+        groups = [digits[-first:]]
+        head = digits[:-first]
+        while head:
+            groups.append(head[-rest:])
+            head = head[:-rest]
+        digits = number.get("group", ",").join(reversed(groups))
+    native = number.get("digits")
+    if native:
+        digits = digits.translate(str.maketrans("0123456789", native))
+    return (number.get("minus", "-") if n < 0 else "") + digits
+
+
+# -- files ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def load_locale(code: str) -> dict[str, Any]:
+    """A language file as stored: {"meta": {...}, "messages": {...}}."""
+    if code not in LANGUAGE_CODES:
+        raise KeyError(f"no language {code!r}")
+    with open(LOCALES / f"{code}.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def language_names() -> dict[str, str]:
+    """Each language's code and its name in itself, as the settings list them."""
+    return {code: load_locale(code)["meta"]["name"] for code in LANGUAGE_CODES}
+
+
+def text_direction(code: str) -> str:
+    return load_locale(resolve(code) or DEFAULT_LANGUAGE)["meta"].get("dir", "ltr")
+
+
+def resolve(code: str | None) -> str | None:
+    """The supported code for a language tag (``pt-br``, ``de-AT``, ``pt``), or None."""
+    if not code:
+        return None
+    tag = code.strip().replace("_", "-")
+    lower = {c.lower(): c for c in LANGUAGE_CODES}
+    if tag.lower() in lower:
+        return lower[tag.lower()]
+    base = tag.split("-")[0].lower()
+    if base in ALIASES:
+        return ALIASES[base]
+    return lower.get(base)
+
+
+def pick_language(preferred: str | Sequence[str] | None) -> str:
+    """The first supported language among a browser's preferred ones
+    (``navigator.languages``), else English.
+
+    >>> pick_language(["gsw-CH", "it-CH", "en"])
+    'it'
+    """
+    tags: Iterable[str] = [preferred] if isinstance(preferred, str) else (preferred or [])
+    for tag in tags:
+        found = resolve(tag)
+        if found:
+            return found
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Texts of one language, with the English text where a key is missing."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = resolve(LEGACY.get(lang or "", lang)) or DEFAULT_LANGUAGE
+        data = load_locale(self.lang)
+        self.meta: dict[str, Any] = data["meta"]
+        self._messages: dict[str, Any] = data["messages"]
+        self._fallback: dict[str, Any] = load_locale(DEFAULT_LANGUAGE)["messages"]
+        self.dir: str = self.meta.get("dir", "ltr")
+        self._rule: str = self.meta["plural"]
+        self._number: dict[str, Any] = self.meta.get("number", {})
+
+    def number(self, n: int) -> str:
+        return format_number(n, self._number)
+
+    def t(self, key: str, **params: object) -> str:
+        """The text for ``key``; ``n`` chooses the plural form of a counted message and
+        every whole number is written the language's way."""
+        text = self._messages.get(key) or self._fallback.get(key)
+        if text is None:
+            raise KeyError(f"no text for {key!r}")
+        if isinstance(text, dict):
+            n = params.get("n")
+            if not isinstance(n, int):
+                raise KeyError(f"{key!r} counts something: give n")
+            text = text.get(plural_category(self._rule, n)) or text["other" if "other" in text else "many"]
+        if not params:
+            return text
+        shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                 for k, v in params.items()}
+        return text.format(**shown)
+
+    def card_name(self, c: Card, deck: str = "italian") -> str:
+        """A card in words: "Ace of Coins"; the French deck names its own cards."""
+        french = deck == "french"
+        rank_key = f"frank_{c.rank}" if french and f"frank_{c.rank}" in self._fallback else f"rank_{c.rank}"
+        suit_key = ("fsuit_" if french else "suit_") + c.suit
+        return self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))

@@ -1,0 +1,146 @@
+"""Every language file: complete, placeholders right, plurals by CLDR, numbers by locale."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from briscola.cards import ALL_CARDS
+from briscola.i18n import (
+    LANGUAGE_CODES,
+    LOCALES,
+    PLURAL_RULES,
+    Translator,
+    format_number,
+    load_locale,
+    pick_language,
+    plural_category,
+)
+
+REQUIRED = ("en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi")
+NUMBERS = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101)
+O, ONE, TWO, FEW, MANY = "other", "one", "two", "few", "many"
+EXPECTED_PLURALS = {
+    # CLDR plural categories of 0, 1, 2, 3, 5, 11, 21, 22, 25, 101, written out by hand
+    # from the CLDR tables, apart from the rules in briscola.i18n.
+    "en": (O, ONE, O, O, O, O, O, O, O, O),
+    "de": (O, ONE, O, O, O, O, O, O, O, O),
+    "it": (O, ONE, O, O, O, O, O, O, O, O),
+    "es": (O, ONE, O, O, O, O, O, O, O, O),
+    "pt-PT": (O, ONE, O, O, O, O, O, O, O, O),
+    "pt-BR": (ONE, ONE, O, O, O, O, O, O, O, O),
+    "fr": (ONE, ONE, O, O, O, O, O, O, O, O),
+    "hr": (O, ONE, FEW, FEW, O, O, ONE, FEW, O, ONE),
+    "sl": (O, ONE, TWO, FEW, O, O, O, O, O, ONE),
+    "pl": (MANY, ONE, FEW, FEW, MANY, MANY, MANY, FEW, MANY, MANY),
+    "lt": (O, ONE, FEW, FEW, FEW, O, ONE, FEW, FEW, ONE),
+    "ru": (MANY, ONE, FEW, FEW, MANY, MANY, ONE, FEW, MANY, ONE),
+    "uk": (MANY, ONE, FEW, FEW, MANY, MANY, ONE, FEW, MANY, ONE),
+    "fa": (ONE, ONE, O, O, O, O, O, O, O, O),
+    "hi": (ONE, ONE, O, O, O, O, O, O, O, O),
+}
+PLACEHOLDER = re.compile(r"{(\w*)[^}]*}")
+ENGLISH = load_locale("en")["messages"]
+
+
+def forms(value) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def test_every_language_file_is_listed():
+    assert sorted(p.stem for p in LOCALES.glob("*.json")) == sorted(LANGUAGE_CODES)
+    assert set(LANGUAGE_CODES) <= set(REQUIRED)
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_every_key_in_every_language(lang):
+    messages = load_locale(lang)["messages"]
+    assert set(messages) == set(ENGLISH), (set(ENGLISH) - set(messages), set(messages) - set(ENGLISH))
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_placeholders_match_english(lang):
+    for key, value in load_locale(lang)["messages"].items():
+        wanted = {p for form in forms(ENGLISH[key]) for p in PLACEHOLDER.findall(form)}
+        for form in forms(value):
+            assert set(PLACEHOLDER.findall(form)) == wanted, (lang, key, form)
+            form.format(**{p: "x" for p in wanted})  # no stray braces
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_counted_messages_give_every_plural_form_of_the_language(lang):
+    meta = load_locale(lang)["meta"]
+    categories = PLURAL_RULES[meta["plural"]][1]
+    for key, value in load_locale(lang)["messages"].items():
+        assert isinstance(value, dict) == isinstance(ENGLISH[key], dict), (lang, key)
+        if isinstance(value, dict):
+            assert set(value) == categories, (lang, key, sorted(value))
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_no_text_is_left_in_english_unless_meant(lang):
+    locale = load_locale(lang)
+    same = set(locale["meta"].get("same_as_english", []))
+    assert same <= set(ENGLISH), same - set(ENGLISH)
+    equal = {k for k, v in locale["messages"].items() if v == ENGLISH[k]}
+    assert equal == same, ("equal to English but not listed", equal - same, "listed but differ", same - equal)
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_plurals_at_the_numbers_that_tell_rules_apart(lang):
+    rule = load_locale(lang)["meta"]["plural"]
+    got = tuple(plural_category(rule, n) for n in NUMBERS)
+    assert got == EXPECTED_PLURALS[lang]
+    t = Translator(lang)
+    points = load_locale(lang)["messages"]["points_n"]
+    for n, category in zip(NUMBERS, EXPECTED_PLURALS[lang]):
+        assert t.t("points_n", n=n) == points[category].format(n=t.number(n))
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_language_file_metadata(lang):
+    meta = load_locale(lang)["meta"]
+    assert meta["name"] and meta["dir"] in ("ltr", "rtl") and meta["plural"] in PLURAL_RULES
+    number = meta.get("number", {})
+    assert set(number) <= {"group", "min_grouping", "grouping", "digits", "minus"}
+    if "digits" in number:
+        assert len(number["digits"]) == 10
+    assert (meta["dir"] == "rtl") == (lang == "fa")
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_card_names_are_all_different(lang):
+    t = Translator(lang)
+    for deck in ("italian", "french"):
+        assert len({t.card_name(c, deck) for c in ALL_CARDS}) == 40, (lang, deck)
+
+
+def test_language_files_are_plain_json_in_utf8():
+    for path in LOCALES.glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert set(data) == {"meta", "messages"}, path.name
+
+
+@pytest.mark.parametrize("tags,expected", [
+    (["pt-BR"], "pt-BR"), (["pt"], "pt-BR"), (["pt-PT"], "pt-PT"), (["pt-AO"], "pt-BR"),
+    (["fa-IR", "en"], "fa"), (["sr-Latn", "hr-HR"], "hr"), (["de-AT"], "de"), (["uk-UA"], "uk"),
+    (["xx", "yy"], "en"), ([], "en"),
+])
+def test_browser_languages_pick_a_supported_one(tags, expected):
+    if expected not in LANGUAGE_CODES:
+        pytest.skip(f"{expected} not added yet")
+    assert pick_language(tags) == expected
+
+
+@pytest.mark.parametrize("n,number,text", [
+    (1234567, {"group": ",", "min_grouping": 1}, "1,234,567"),
+    (1234, {"group": "\u00a0", "min_grouping": 2}, "1234"),
+    (12345, {"group": "\u00a0", "min_grouping": 2}, "12\u00a0345"),
+    (1234567, {"group": ",", "grouping": [3, 2]}, "12,34,567"),
+    (120, {"digits": "۰۱۲۳۴۵۶۷۸۹"}, "۱۲۰"),
+    (0, {}, "0"),
+])
+def test_numbers(n, number, text):
+    assert format_number(n, number) == text
