@@ -390,6 +390,41 @@ def copy_pages(paths: Paths) -> None:
     write_json(bare_dst / "pyscript.json", pyscript_config("../vendor/pyodide/pyodide.mjs"))
 
 
+PAGE_STRINGS_JS = "static/js/lang.js"
+STRINGS_SLOT = "/*__STRINGS__*/ {}"
+TEXT_KEYS = re.compile(r'data-t(?:-label)?="(\w+)"')
+EARLY_KEYS = ("stage_runtime", "loading", "pwa_update", "pwa_reload", "pwa_later", "pwa_install",
+              "pwa_install_label", "pwa_persist")
+"""Texts the page shows before Python runs: the static markup's and the offline glue's."""
+
+
+def page_strings(locales: Path, page_html: str) -> dict[str, dict[str, str]]:
+    """Per language, the texts of the static page (its data-t keys) and of pwa.js, with
+    the writing direction under "_dir"."""
+    keys = sorted(set(TEXT_KEYS.findall(page_html)) | set(EARLY_KEYS))
+    out = {}
+    for path in sorted(locales.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        messages = data["messages"]
+        texts = {k: messages[k] for k in keys if isinstance(messages.get(k), str)}
+        out[path.stem] = {"_dir": data["meta"].get("dir", "ltr"), **texts}
+    return out
+
+
+def write_page_strings(paths: Paths) -> None:
+    """Fill lang.js with the early texts of every language (nothing to do without it)."""
+    script = paths.out / PAGE_STRINGS_JS
+    if not script.is_file():
+        return
+    code = script.read_text(encoding="utf-8")
+    if STRINGS_SLOT not in code:
+        raise BuildError(f"{PAGE_STRINGS_JS} has no {STRINGS_SLOT} slot")
+    strings = page_strings(paths.py / "briscola" / "locales",
+                           (paths.out / "index.html").read_text(encoding="utf-8"))
+    text = json.dumps(strings, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    script.write_text(code.replace(STRINGS_SLOT, text), encoding="utf-8")
+
+
 def lazy_files(files: list[dict]) -> list[str]:
     """Shipped files a page fetches only on demand (see LAZY_PYSCRIPT)."""
     prefix = "vendor/pyscript/"
@@ -532,6 +567,7 @@ def _build_into(paths: Paths, *, slim: bool = True) -> BuildResult:
     copy_pyscript(paths)
     archive = write_app(paths)
     copy_pages(paths)
+    write_page_strings(paths)
     build_hash = tree_hash(paths.out)
     stamp(paths.out, build_hash)
     precache = write_service_worker(paths.out)

@@ -152,7 +152,7 @@ class TableModel:
 class App:
     """One player's Briscola: settings, stats and the deal in progress."""
 
-    def __init__(self, store: Store, browser_lang: str | None = None,
+    def __init__(self, store: Store, browser_lang: str | list[str] | None = None,
                  entropy: Callable[[], int] | None = None, session: Backend | None = None,
                  clock: Callable[[], int] | None = None, reloaded: bool = False) -> None:
         self.store = store

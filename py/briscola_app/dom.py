@@ -413,6 +413,15 @@ def next_frame():
     return js.Promise.new(create_once_callable(executor))
 
 
+def browser_languages() -> list[str]:
+    """``navigator.languages`` in order of preference (``navigator.language`` if absent)."""
+    try:
+        tags = [str(tag) for tag in js.navigator.languages]
+    except Exception:
+        tags = []
+    return tags or [str(js.navigator.language or "")]
+
+
 def set_stage(stage: int, text: str) -> None:
     bar = _el("loader-bar")
     if not _null(bar):
@@ -425,7 +434,7 @@ def set_stage(stage: int, text: str) -> None:
 def start() -> Page:
     from .i18n import Translator, pick_language
 
-    browser_lang = str(js.navigator.language or "")
+    browser_lang = browser_languages()
     lang = pick_language(browser_lang)
     set_stage(2, Translator(lang).t("stage_engine"))
     mark("briscola:engine")

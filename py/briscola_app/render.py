@@ -116,7 +116,6 @@ def settings_html(s: Settings, t: Translator) -> str:
         ("level", "level", [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
         ("speed", "speed", [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
         ("deck", "deck", [(d, t.t(f"deck_{d}")) for d in DECKS]),
-        ("lang", "language", list(LANGUAGES.items())),
     ]
     out = []
     current = s.to_dict()
@@ -127,4 +126,9 @@ def settings_html(s: Settings, t: Translator) -> str:
             out.append(f'<label><input type="radio" name="{name}" value="{escape(value)}"{checked}>'
                        f'{escape(label)}</label>')
         out.append("</div></fieldset>")
+    options = "".join(
+        f'<option value="{escape(code)}" lang="{escape(code)}"{" selected" if code == s.lang else ""}>'
+        f'{escape(name)}</option>' for code, name in LANGUAGES.items())
+    out.append(f'<fieldset><legend><label for="lang-select">{escape(t.t("language"))}</label></legend>'
+               f'<select class="lang-select" id="lang-select" name="lang">{options}</select></fieldset>')
     return "".join(out)

@@ -7,45 +7,13 @@ const READY_MARK = "briscola:ready";
 const READY_FALLBACK_MS = 30000; // register anyway if the game never reports ready
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-const TEXT = {
-  en: {
-    update: "A new version of Briscola is ready.",
-    reload: "Reload",
-    later: "Later",
-    install: "Install",
-    installLabel: "Install Briscola on this device",
-    persist: "This browser may clear the saved game, stats and offline copy when it runs low on space.",
-  },
-  it: {
-    update: "È pronta una nuova versione di Briscola.",
-    reload: "Ricarica",
-    later: "Più tardi",
-    install: "Installa",
-    installLabel: "Installa Briscola su questo dispositivo",
-    persist: "Questo browser può cancellare la partita salvata, le statistiche e la copia offline quando manca spazio.",
-  },
-  es: {
-    update: "Hay una nueva versión de Briscola.",
-    reload: "Recargar",
-    later: "Más tarde",
-    install: "Instalar",
-    installLabel: "Instalar Briscola en este dispositivo",
-    persist: "Este navegador puede borrar la partida guardada, las estadísticas y la copia sin conexión si le falta espacio.",
-  },
-  pt: {
-    update: "Há uma nova versão do Briscola.",
-    reload: "Recarregar",
-    later: "Mais tarde",
-    install: "Instalar",
-    installLabel: "Instalar o Briscola neste dispositivo",
-    persist: "Este navegador pode apagar a partida guardada, as estatísticas e a cópia offline quando lhe faltar espaço.",
-  },
+// Words come from lang.js (filled by the build from py/briscola/locales), in the
+// language the page shows now.
+const KEYS = {
+  update: "pwa_update", reload: "pwa_reload", later: "pwa_later", install: "pwa_install",
+  installLabel: "pwa_install_label", persist: "pwa_persist",
 };
-
-const text = (key) => {
-  const lang = (document.documentElement.lang || "en").slice(0, 2);
-  return (TEXT[lang] || TEXT.en)[key];
-};
+const text = (key) => (window.briscolaText ? window.briscolaText(KEYS[key]) : "") || key;
 const byId = (id) => document.getElementById(id);
 
 // Layout for the two controls, as a constructed sheet (allowed by a strict CSP).

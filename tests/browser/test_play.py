@@ -221,7 +221,7 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     # settings: switch to Italian and the French deck; remembered after a reload
     page.get_by_role("button", name="Settings").click()
     dialog = page.get_by_role("dialog", name="Settings")
-    dialog.get_by_label("Italiano").check()
+    dialog.get_by_label("Language").select_option("it")
     dialog.get_by_label("French suits").check()
     dialog.get_by_role("button", name="Save").click()
     expect(page.get_by_role("group", name="La tua mano")).to_be_visible()

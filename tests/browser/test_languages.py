@@ -1,0 +1,182 @@
+"""Every language of the page in Chromium: the first screen in the browser's language
+before Python starts, and no text overflowing, cut off or needing horizontal scrolling
+at 360 x 740 and 1366 x 768, the table and the dialogs; Persian mirrored.
+
+Set BRISCOLA_SCREENSHOTS=<folder> to keep a screenshot of each language and size.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from briscola.i18n import LANGUAGE_CODES, Translator
+from tests.browser.conftest import CHROMIUM_FLAGS, ConsoleLog  # noqa: F401 (flags: docs)
+from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, wait_for_turn
+
+SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
+SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
+
+# Every element showing text, whose text runs outside its own box, or is clipped by it,
+# or lies outside the window sideways; and whether the page scrolls sideways.
+OVERFLOW = """() => {
+  const problems = [];
+  const W = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > W + 1) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${W}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || !el.getClientRects().length || el.closest('[hidden], dialog:not([open]), script, style')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    range.selectNodeContents(node);
+    const text = range.getBoundingClientRect();
+    if (!text.width) continue;
+    const box = el.getBoundingClientRect();
+    const what = `${name(el)} "${node.textContent.trim().slice(0, 40)}"`;
+    if (text.left < box.left - 1 || text.right > box.right + 1) problems.push(`${what} runs out of its box (${text.left|0}..${text.right|0} in ${box.left|0}..${box.right|0})`);
+    if (text.left < -1 || text.right > W + 1) problems.push(`${what} lies outside the window`);
+    for (let up = el; up && up !== document.body; up = up.parentElement) {
+      const s = getComputedStyle(up);
+      if (s.overflowX !== 'visible' && up.scrollWidth > up.clientWidth + 1 && up.tagName !== 'DIALOG') {
+        problems.push(`${what} is cut off by ${name(up)} (${up.scrollWidth} > ${up.clientWidth})`); break;
+      }
+    }
+  }
+  return [...new Set(problems)];
+}"""
+
+
+def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = None, size=(360, 740)):
+    context = browser.new_context(locale=locale or "en-US", viewport={"width": size[0], "height": size[1]})
+    log = ConsoleLog()
+    context.on("console", log.on_console)
+    context.on("weberror", log.on_page_error)
+    if lang:
+        box = json.dumps({"version": 1, "data": {**FAST, "lang": lang}})
+        context.add_init_script(
+            "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings'))"
+            f" localStorage.setItem('briscola.settings', {json.dumps(box)});")
+    page = context.new_page()
+    return context, page, log
+
+
+def ready(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
+
+
+def no_overflow(page: Page, where: str) -> None:
+    problems = page.evaluate(OVERFLOW)
+    assert not problems, f"{where}:\n  " + "\n  ".join(problems)
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_every_text_fits_in_every_language(browser: Browser, site_url: str, lang: str):
+    t = Translator(lang)
+    context, page, log = open_in(browser, site_url, lang)
+    try:
+        ready(page, site_url)
+        assert wait_for_turn(page) == "your-turn"
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.documentElement.dir") == t.dir
+        expect(page.get_by_role("group", name=t.t("your_hand"))).to_be_visible()
+        play_one(page)
+        wait_for_turn(page)
+        for size_name, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            no_overflow(page, f"{lang} table at {size_name}")
+            shot(page, f"{lang}-{size_name}")
+            for action, dialog in (("settings", "settings"), ("stats", "stats"), ("last", "last-trick")):
+                page.locator(f"#actions [data-action='{action}']").click()
+                expect(page.locator(f"dialog#{dialog}")).to_be_visible()
+                no_overflow(page, f"{lang} {dialog} at {size_name}")
+                if action == "settings":
+                    shot(page, f"{lang}-{size_name}-settings")
+                page.keyboard.press("Escape")
+                expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
+        log.assert_none()
+    finally:
+        context.close()
+
+
+def test_persian_mirrors_the_table(browser: Browser, site_url: str):
+    context, page, log = open_in(browser, site_url, "fa", size=SIZES["phone"])
+    try:
+        ready(page, site_url)
+        wait_for_turn(page)
+        assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+        cards = [b.bounding_box() for b in page.locator("#hand button").all()]
+        assert len(cards) == 3 and cards[0]["x"] > cards[1]["x"] > cards[2]["x"], "the hand reads from the right"
+        pile = page.locator("#stock-pile img").bounding_box()
+        briscola = page.locator("#briscola img").bounding_box()
+        assert pile["x"] < briscola["x"], "the stock corner is mirrored too"
+        score = page.locator("#score li b").first.inner_text()
+        assert all(ch in "۰۱۲۳۴۵۶۷۸۹" for ch in score), score
+        first = page.locator("#actions button").first.bounding_box()
+        last = page.locator("#actions button").last.bounding_box()
+        assert first["x"] > last["x"], "the action bar starts on the right"
+        log.assert_none()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale,lang", [("de-DE", "de"), ("fa-IR", "fa"), ("pt", "pt-BR"), ("uk-UA", "uk")])
+def test_first_screen_is_in_the_browsers_language_before_python(browser: Browser, site_url: str, locale, lang):
+    if lang not in LANGUAGE_CODES:
+        pytest.skip(f"{lang} not added yet")
+    t = Translator(lang)
+    context, page, log = open_in(browser, site_url, "", locale=locale)
+    try:
+        page.goto(site_url, wait_until="domcontentloaded")
+        early = page.evaluate("""() => ({
+            state: document.body.dataset.state, lang: document.documentElement.lang,
+            dir: document.documentElement.dir, loader: document.getElementById('loader-text').textContent,
+            status: document.getElementById('status').textContent,
+            newGame: document.querySelector('[data-action=new] span').textContent })""")
+        assert early["state"] == "loading", "this ran before Python took over"
+        assert (early["lang"], early["dir"]) == (lang, t.dir)
+        assert early["loader"] == t.t("stage_runtime") and early["status"] == t.t("loading")
+        assert early["newGame"] == t.t("new_game")
+        expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
+        stored = json.loads(page.evaluate("localStorage.getItem('briscola.settings') || 'null'") or "null")
+        assert stored is None or stored["data"]["lang"] == lang
+        expect(page.get_by_role("group", name=t.t("your_hand"))).to_be_visible()
+        log.assert_none()
+    finally:
+        context.close()
+
+
+def test_language_is_chosen_by_its_own_name_and_remembered(browser: Browser, site_url: str):
+    context, page, log = open_in(browser, site_url, "en")
+    try:
+        ready(page, site_url)
+        wait_for_turn(page)
+        page.get_by_role("button", name="Settings").click()
+        names = page.locator("#lang-select option").all_inner_texts()
+        assert names == [Translator(code).meta["name"] for code in LANGUAGE_CODES]
+        page.get_by_label("Language").select_option(label="Polski" if "pl" in LANGUAGE_CODES else "Italiano")
+        page.get_by_role("dialog", name="Settings").get_by_role("button", name="Save").click()
+        lang = "pl" if "pl" in LANGUAGE_CODES else "it"
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.reload()
+        page.goto(site_url, wait_until="domcontentloaded")
+        assert page.evaluate("document.documentElement.lang") == lang, "remembered before Python starts"
+        expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
+        expect(page.get_by_role("group", name=Translator(lang).t("your_hand"))).to_be_visible()
+        log.assert_none(ignore=("net::ERR_ABORTED",))
+    finally:
+        context.close()
