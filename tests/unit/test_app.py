@@ -333,7 +333,8 @@ def test_new_cards_animate_once():
 def test_settings_form_checks_current_choices():
     html = render.settings_html(Settings(players=4, deck="french"), Translator("en"))
     assert 'name="players" value="4" checked' in html and 'name="deck" value="french" checked' in html
-    assert html.count("checked") == 5
+    assert html.count("checked") == 4
+    assert html.count(" selected") == 1 and '<option value="en" lang="en" selected>English</option>' in html
 
 
 def test_stats_html_lists_modes():
