@@ -158,7 +158,8 @@ def test_a_stored_level_is_never_loaded_as_code(page: Page, site_url: str, conte
     play_tricks(page, 1)
     for level in ("js.location:reload", "math:sqrt", "js:alert"):
         page.evaluate("""(level) => {
-          const key = 'briscola.deal.' + sessionStorage.getItem('briscola.tab');
+          const tab = sessionStorage.getItem('briscola.tab');
+          const key = tab ? 'briscola.deal.' + tab : 'briscola.deal';
           const box = JSON.parse(localStorage.getItem(key));
           box.data.level = level;
           localStorage.setItem(key, JSON.stringify(box));

@@ -56,7 +56,8 @@ def play_to_end(page: Page) -> list[str]:
 def stored(page: Page, name: str):
     """A stored value; "deal" is this tab's own deal (each tab keeps one)."""
     if name == "deal":
-        name = "deal." + page.evaluate("sessionStorage.getItem('briscola.tab')")
+        tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
+        name = "deal" if tab is None else "deal." + tab  # builds before tabs shared one
     raw = page.evaluate(f"localStorage.getItem('briscola.{name}')")
     return None if raw is None else json.loads(raw)
 
