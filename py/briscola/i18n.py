@@ -28,7 +28,7 @@ from .cards import Card
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGE_CODES = (
-    "en", "it", "es", "pt-PT",
+    "en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi",
 )
 DEFAULT_LANGUAGE = "en"
 ALIASES = {"pt": "pt-BR"}

@@ -22,7 +22,8 @@ SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
 
 # Every element showing text, whose text runs outside its own box, or is clipped by it,
-# or lies outside the window sideways; and whether the page scrolls sideways.
+# or lies outside the window sideways; every card image outside the window; and whether
+# the page scrolls sideways.
 OVERFLOW = """() => {
   const problems = [];
   const W = document.documentElement.clientWidth;
@@ -49,6 +50,11 @@ OVERFLOW = """() => {
         problems.push(`${what} is cut off by ${name(up)} (${up.scrollWidth} > ${up.clientWidth})`); break;
       }
     }
+  }
+  for (const img of document.querySelectorAll('img')) {
+    if (!img.getClientRects().length || img.closest('[hidden], dialog:not([open])')) continue;
+    const box = img.getBoundingClientRect();
+    if (box.width && (box.left < -1 || box.right > W + 1)) problems.push(`${name(img.parentElement)} img ${img.getAttribute('src')} lies outside the window (${box.left|0}..${box.right|0})`);
   }
   return [...new Set(problems)];
 }"""
