@@ -24,7 +24,7 @@ from briscola.rules import Rules
 from .i18n import Translator, pick_language
 from .settings import DEFAULT_LEVEL, LEVELS, Settings, validate_settings
 from .stats import ModeStats, Stats, mode_key, parse_mode_key, validate_stats
-from .storage import Backend, BadData, DictBackend, Store
+from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
@@ -66,16 +66,12 @@ class SavedDeal:
 _DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
 
 
-def _is_count(value: Any, below: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
-
-
 def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
     if not isinstance(data, dict) or set(data) not in (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}):
         raise BadData("saved deal has the wrong fields")
-    if not _is_count(data["agent_seed"], MAX_SEED) or not isinstance(data["counted"], bool):
+    if not is_count(data["agent_seed"], MAX_SEED) or not isinstance(data["counted"], bool):
         raise BadData("saved deal has the wrong types")
-    if not _is_count(data.get("updated", 0), MAX_SEED):
+    if not is_count(data.get("updated", 0), MAX_SEED):
         raise BadData("saved deal has a wrong time")
     if data["level"] not in LEVELS:
         raise BadData("saved deal has no level of this page")
@@ -83,7 +79,7 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
         game = from_record(data["record"])
     except RecordError as e:
         raise BadData(str(e)) from e
-    if not _is_count(game.seed, MAX_SEED):
+    if not is_count(game.seed, MAX_SEED):
         raise BadData("saved deal has a wrong seed")
     return SavedDeal(**data), game
 

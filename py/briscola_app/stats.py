@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .storage import BadData
+from .storage import BadData, is_count
 
 
 @dataclass
@@ -99,7 +99,7 @@ def validate_modes(data: Any) -> dict[str, ModeStats]:
         parse_mode_key(key)
         if not isinstance(entry, dict) or set(entry) != names:
             raise BadData(f"stats for {key} have the wrong fields")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in entry.values()):
+        if not all(is_count(v) for v in entry.values()):
             raise BadData(f"stats for {key} must be counts")
         out[key] = ModeStats(**entry)
     return out

@@ -93,6 +93,11 @@ def parse_json(raw: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH)
         raise BadData(f"not JSON: {e}") from None
 
 
+def is_count(value: Any, below: float = float("inf")) -> bool:
+    """A whole number from 0 up to (not including) ``below``; JSON's true is not one."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
+
+
 class Store:
     """Named, versioned JSON records with the failure handling described above."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .storage import Backend, BadData, Store
+from .storage import PREFIX, Backend, BadData, Store
 
 SESSION_KEY = "briscola.tab"
 TABS = "tabs"
@@ -81,7 +81,7 @@ class Tabs:
         """Stored deal names whose tab is gone, the legacy shared deal included."""
         live = self.live()
         names = [n for n in self.store.names(DEAL_PREFIX) if n[len(DEAL_PREFIX):] not in live]
-        if self.store.read("briscola." + LEGACY_DEAL) is not None:
+        if self.store.read(PREFIX + LEGACY_DEAL) is not None:
             names.append(LEGACY_DEAL)
         return [n for n in names if n != deal_name(self.id)]
 
