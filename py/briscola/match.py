@@ -1,0 +1,374 @@
+"""Matches: a series of deals scored by a format (pure logic, no I/O).
+
+The caller plays each deal and hands its outcome to :meth:`Match.add`. An outcome is any
+object with ``sides`` (seats of each side), ``side_points`` (card points per side) and
+``winner`` (index of the winning side, ``None`` for a draw). The next deal is dealt by
+:attr:`Match.next_dealer` among :attr:`Match.seats_in_play`, and its outcome must have the
+sides :attr:`Match.deal_sides`.
+
+>>> from collections import namedtuple
+>>> Deal = namedtuple("Deal", "sides side_points winner")
+>>> m = Match.start("best-of-3", 2)
+>>> m.add(Deal(((0,), (1,)), (70, 50), 0))
+>>> m.add(Deal(((0,), (1,)), (60, 60), None))
+>>> m.score, m.over, m.next_dealer
+((1, 0), False, 0)
+>>> m.add(Deal(((0,), (1,)), (91, 29), 0))
+>>> m.over, m.winner, m.deals_played
+(True, 0, 3)
+>>> Match.from_dict(m.to_dict()) == m
+True
+
+Three players to 12 game points: when two seats tie for the lead at 12 or more, the third
+drops out and the two play two-player deals, their outcomes naming those two seats.
+
+>>> m = Match.start("three-players", 3)
+>>> for _ in range(6):
+...     m.add(Deal(((0,), (1,), (2,)), (50, 50, 20), None))
+>>> m.score, m.seats_in_play, m.deal_sides
+((6, 6, 0), (0, 1, 2), ((0,), (1,), (2,)))
+>>> for _ in range(6):
+...     m.add(Deal(((0,), (1,), (2,)), (50, 50, 20), None))
+>>> m.score, m.seats_in_play, m.deal_sides, m.over
+((12, 12, 0), (0, 1), ((0,), (1,)), False)
+>>> m.add(Deal(((0,), (1,)), (30, 90), 1))
+>>> m.score, m.winner
+((12, 13, 0), 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .rules import PLAYER_COUNTS, Rules
+
+SINGLE = "single"
+BEST_OF_3 = "best-of-3"
+BEST_OF_5 = "best-of-5"
+GAME_POINTS_11 = "game-points-11"
+THREE_PLAYERS = "three-players"
+POINTS_121 = "points-121"
+POINTS_151 = "points-151"
+
+MATCH_FORMATS = (SINGLE, BEST_OF_3, BEST_OF_5, GAME_POINTS_11, THREE_PLAYERS, POINTS_121, POINTS_151)
+
+TARGETS = {SINGLE: 1, BEST_OF_3: 2, BEST_OF_5: 3, GAME_POINTS_11: 11, THREE_PLAYERS: 12,
+           POINTS_121: 121, POINTS_151: 151}
+"""What a side must reach to win: deals won, game points or card points."""
+
+DEAL_FORMATS = (SINGLE, BEST_OF_3, BEST_OF_5)
+POINTS_FORMATS = (POINTS_121, POINTS_151)
+GAME_POINT_PLAYERS = (2, 4, 6)
+THREE = 3
+PLAY_OFF_SEATS = 2
+DEAL_WIN = 1
+"""What winning a deal counts in the best-of formats and "single"."""
+
+ALL_POINTS = 120
+BIG_WIN = 91
+"""Card points for 2 game points; all 120 give 3, a plain win 1."""
+PLAIN_WIN_GAME_POINTS, BIG_WIN_GAME_POINTS, ALL_POINTS_GAME_POINTS = 1, 2, 3
+THREE_PLAYER_BAR = 40
+"""With three players, more than this many card points in a deal scores."""
+
+MAX_DEALS = 1000
+"""Longest match kept; draws could otherwise prolong one without end."""
+SHOWN_CHARS = 40
+SHOWN_INT = 10**12
+
+_KEYS = ("format", "players", "first_dealer", "deals")
+_DEAL_KEYS = ("dealer", "sides", "side_points", "winner", "score")
+
+
+class MatchError(ValueError):
+    """A format that is not played, a deal that does not fit the match, or bad saved data."""
+
+
+class DealOutcome(Protocol):
+    """What :meth:`Match.add` reads from a finished deal (the engine's ``Outcome``)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    side_points: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One played deal: who dealt, its sides and card points, its winning side (an index
+    into ``sides``) and the match score after it (per side of the full table)."""
+
+    dealer: int
+    sides: tuple[tuple[int, ...], ...]
+    side_points: tuple[int, ...]
+    winner: int | None
+    score: tuple[int, ...]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: object) -> str:
+    """A short, safe rendering of untrusted input for an error message."""
+    if value is None or isinstance(value, (bool, float)):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) <= SHOWN_INT else "a huge integer"
+    if isinstance(value, str):
+        return repr(value[:SHOWN_CHARS]) + ("..." if len(value) > SHOWN_CHARS else "")
+    return f"a {type(value).__name__}"
+
+
+def check_format(fmt: str, players: int) -> None:
+    """Raise :class:`MatchError` unless ``fmt`` is a format that ``players`` can play.
+
+    >>> check_format("game-points-11", 3)
+    Traceback (most recent call last):
+    ...
+    briscola.match.MatchError: game-points-11 is for 2, 4 or 6 players; with 3 use three-players
+    """
+    if not isinstance(fmt, str) or fmt not in MATCH_FORMATS:
+        raise MatchError(f"unknown match format {_show(fmt)}; one of {', '.join(MATCH_FORMATS)}")
+    if not _is_int(players) or players not in PLAYER_COUNTS:
+        raise MatchError(f"players must be one of {PLAYER_COUNTS}, not {_show(players)}")
+    if fmt == THREE_PLAYERS and players != THREE:
+        raise MatchError(f"three-players is for 3 players, not {players}")
+    if fmt == GAME_POINTS_11 and players not in GAME_POINT_PLAYERS:
+        raise MatchError(f"game-points-11 is for 2, 4 or 6 players; with {players} use three-players")
+
+
+def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side of the table: alone with 2 or 3, partners alternate with 4 or 6.
+
+    >>> sides_for(4)
+    ((0, 2), (1, 3))
+    """
+    if not _is_int(players) or players not in PLAYER_COUNTS:
+        raise MatchError(f"players must be one of {PLAYER_COUNTS}, not {_show(players)}")
+    return Rules.standard(players).teams
+
+
+def game_points(card_points: int) -> int:
+    """Game points for winning a two-sided deal with ``card_points``.
+
+    >>> game_points(61), game_points(91), game_points(120)
+    (1, 2, 3)
+    """
+    if card_points >= ALL_POINTS:
+        return ALL_POINTS_GAME_POINTS
+    return BIG_WIN_GAME_POINTS if card_points >= BIG_WIN else PLAIN_WIN_GAME_POINTS
+
+
+def three_player_game_points(side_points: tuple[int, ...], winner: int | None) -> tuple[int, ...]:
+    """Game points per seat for a three-player deal: 1 to each seat above 40 card points,
+    2 when only one seat is, 3 for all 120. A winner at 40 or less (a deal ended early by
+    mano negra) scores 1 and nobody else scores.
+
+    >>> three_player_game_points((50, 45, 25), 0), three_player_game_points((80, 30, 10), 0)
+    ((1, 1, 0), (2, 0, 0))
+    """
+    gains = [0] * len(side_points)
+    above = [s for s, p in enumerate(side_points) if p > THREE_PLAYER_BAR]
+    if len(above) == 1:
+        (seat,) = above
+        gains[seat] = ALL_POINTS_GAME_POINTS if side_points[seat] >= ALL_POINTS else BIG_WIN_GAME_POINTS
+    else:
+        for seat in above:
+            gains[seat] = PLAIN_WIN_GAME_POINTS
+    if winner is not None and not gains[winner]:
+        gains = [0] * len(side_points)
+        gains[winner] = PLAIN_WIN_GAME_POINTS
+    return tuple(gains)
+
+
+def _int_tuple(value: object, what: str, max_len: int) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) > max_len:
+        raise MatchError(f"{what} must be a list of at most {max_len} integers")
+    if not all(_is_int(v) for v in value):
+        raise MatchError(f"{what} must hold integers only")
+    return tuple(value)
+
+
+@dataclass
+class Match:
+    """A match in progress or over. Build it with :meth:`start`; feed it every finished deal
+    with :meth:`add`.
+
+    ``score`` is per side of the full table (:func:`sides_for`): deals won, game points or
+    card points according to the format. With three players sides are seats, so
+    ``winner`` is a seat.
+    """
+
+    format: str
+    players: int
+    first_dealer: int = 0
+    history: list[DealEntry] = field(default_factory=list, init=False)
+    _score: list[int] = field(init=False, repr=False, compare=False)
+    _in_play: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _dealer: int = field(init=False, repr=False, compare=False)
+    _over: bool = field(default=False, init=False, repr=False, compare=False)
+    _winner: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_format(self.format, self.players)
+        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < self.players:
+            raise MatchError(f"the first dealer must be a seat from 0 to {self.players - 1}, "
+                             f"not {_show(self.first_dealer)}")
+        self._score = [0] * len(sides_for(self.players))
+        self._in_play = tuple(range(self.players))
+        self._dealer = self.first_dealer
+
+    @classmethod
+    def start(cls, fmt: str, players: int, first_dealer: int = 0) -> Match:
+        """A new match; :class:`MatchError` if the format does not suit ``players``."""
+        return cls(fmt, players, first_dealer)
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (a seat with three players); None while playing or after a
+        drawn single deal."""
+        return self._winner
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        return tuple(self._score)
+
+    @property
+    def target(self) -> int:
+        return TARGETS[self.format]
+
+    @property
+    def deals_played(self) -> int:
+        return len(self.history)
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals next: the next seat in play after the last dealer."""
+        return self._dealer
+
+    @property
+    def seats_in_play(self) -> tuple[int, ...]:
+        """Every seat, except in a three-player play-off: the two seats tied for the lead."""
+        return self._in_play
+
+    @property
+    def deal_sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides the next deal's outcome must have: the table's sides, or in a
+        three-player play-off ``((a,), (b,))`` for the two seats in play, in seat order."""
+        if len(self._in_play) == self.players:
+            return sides_for(self.players)
+        return tuple((seat,) for seat in self._in_play)
+
+    def add(self, outcome: DealOutcome) -> None:
+        """Score a finished deal dealt by :attr:`next_dealer`.
+
+        Raises :class:`MatchError` when the match is over or the outcome does not fit it.
+        """
+        missing = [a for a in ("sides", "side_points", "winner") if not hasattr(outcome, a)]
+        if missing:
+            raise MatchError(f"a deal outcome needs {', '.join(missing)}")
+        self._add(outcome.sides, outcome.side_points, outcome.winner)
+
+    def _add(self, sides: Any, side_points: Any, winner: Any) -> None:
+        if self._over:
+            raise MatchError("the match is over")
+        if len(self.history) >= MAX_DEALS:
+            raise MatchError(f"a match holds at most {MAX_DEALS} deals")
+        expected = self.deal_sides
+        if not isinstance(sides, (list, tuple)) or len(sides) != len(expected):
+            raise MatchError(f"the deal's sides must be {expected}")
+        got = tuple(_int_tuple(side, "a side", self.players) for side in sides)
+        if got != expected:
+            raise MatchError(f"the deal's sides must be {expected}, the seats in play")
+        points = _int_tuple(side_points, "side_points", len(expected))
+        if len(points) != len(expected):
+            raise MatchError(f"side_points must give {len(expected)} numbers, one per side")
+        if any(not 0 <= p <= ALL_POINTS for p in points) or sum(points) > ALL_POINTS:
+            raise MatchError(f"side_points must be 0 to {ALL_POINTS} and add up to at most {ALL_POINTS}")
+        if winner is not None and (not _is_int(winner) or not 0 <= winner < len(expected)):
+            raise MatchError(f"winner must be a side index below {len(expected)} or None, not {_show(winner)}")
+        self._score_deal(got, points, winner)
+
+    def _score_deal(self, sides: tuple[tuple[int, ...], ...], points: tuple[int, ...],
+                    winner: int | None) -> None:
+        match_side = self._sides_in_play()
+        if self.format in POINTS_FORMATS:
+            gains = points
+        elif self.format == THREE_PLAYERS and len(sides) == THREE:
+            gains = three_player_game_points(points, winner)
+        else:
+            won = 0
+            if winner is not None:
+                won = DEAL_WIN if self.format in DEAL_FORMATS else game_points(points[winner])
+            gains = tuple(won if i == winner else 0 for i in range(len(points)))
+        for i, gain in enumerate(gains):
+            self._score[match_side[i]] += gain
+
+        dealer = self._dealer
+        self.history.append(DealEntry(dealer, sides, points, winner, tuple(self._score)))
+        if self.format == SINGLE:
+            self._over = True
+            self._winner = None if winner is None else match_side[winner]
+        else:
+            self._settle()
+        self._dealer = min(self._in_play, key=lambda seat: (seat - dealer - 1) % self.players)
+
+    def _sides_in_play(self) -> tuple[int, ...]:
+        """Indices into the match's sides still playing (seats in a three-player play-off)."""
+        if len(self._in_play) == self.players:
+            return tuple(range(len(self._score)))
+        return self._in_play
+
+    def _settle(self) -> None:
+        in_play = self._sides_in_play()
+        best = max(self._score[s] for s in in_play)
+        if best < self.target:
+            return
+        leaders = tuple(s for s in in_play if self._score[s] == best)
+        if len(leaders) == 1:
+            self._over, self._winner = True, leaders[0]
+        elif self.format == THREE_PLAYERS and len(leaders) == PLAY_OFF_SEATS:
+            self._in_play = leaders
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; :meth:`from_dict` rebuilds an equal match."""
+        return {
+            "format": self.format,
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "deals": [{"dealer": d.dealer, "sides": [list(s) for s in d.sides],
+                       "side_points": list(d.side_points), "winner": d.winner,
+                       "score": list(d.score)} for d in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """Rebuild a match from :meth:`to_dict` data by replaying its deals; anything
+        malformed or inconsistent raises :class:`MatchError`."""
+        _check_keys(data, _KEYS, "a match")
+        match = cls.start(data["format"], data["players"], data["first_dealer"])
+        deals = data["deals"]
+        if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+            raise MatchError(f"deals must be a list of at most {MAX_DEALS} deals")
+        for number, deal in enumerate(deals, 1):
+            _check_keys(deal, _DEAL_KEYS, f"deal {number}")
+            if not _is_int(deal["dealer"]) or deal["dealer"] != match.next_dealer:
+                raise MatchError(f"deal {number} must be dealt by seat {match.next_dealer}")
+            match._add(deal["sides"], deal["side_points"], deal["winner"])
+            score = deal["score"]
+            if not isinstance(score, list) or not all(_is_int(v) for v in score) \
+                    or tuple(score) != match.score:
+                raise MatchError(f"deal {number}'s score must be {list(match.score)}")
+        return match
+
+
+def _check_keys(data: Any, keys: tuple[str, ...], what: str) -> None:
+    if not isinstance(data, dict):
+        raise MatchError(f"{what} must be an object")
+    if set(data) != set(keys):
+        raise MatchError(f"{what} must have exactly the keys {', '.join(keys)}")
