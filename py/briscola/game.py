@@ -1,85 +1,61 @@
-"""The state of one deal and the moves that change it.
+"""The state of one deal and the actions that change it.
 
 The engine never calls a player: whoever drives the deal (a loop of bots, the page's
-clicks, the command line) asks whose turn it is and passes the card to :meth:`Game.play`.
+clicks, the command line) asks whose turn it is, takes one of
+:meth:`Game.legal_actions` and passes it to :meth:`Game.apply` (or a card to
+:meth:`Game.play`, the common case).
 
 >>> g = Game.deal(Rules.standard(2), seed=7)
->>> g.turn, len(g.hands[0]), g.stock_size
-(1, 3, 34)
+>>> g.turn, len(g.hands[0]), g.stock_size, g.phase
+(1, 3, 34, 'play')
 >>> while not g.over:
-...     _ = g.play(g.hands[g.turn][0])
->>> sum(g.points)
-120
+...     _ = g.apply(g.legal_actions()[0])
+>>> sum(g.points), g.outcome().side_points
+(120, (66, 54))
 """
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from . import core
 from .cards import ALL_CARDS, SUIT_OF, TABLES, Card, IllegalMoveError, make_pack
+from .core import best_play, trick_winner
+from .model import (EXCHANGE, PHASE_OVER, PHASE_PLAY, PLAY, SHOW, Action, Outcome, PublicTrick,
+                    Trick)
 from .rules import Rules
+from .view import PlayerView
 
-
-class Trick(NamedTuple):
-    """A finished trick with what each seat drew after it."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    points: int
-    draws: tuple[tuple[int, Card], ...]
-
-
-class PublicTrick(NamedTuple):
-    """A finished trick as every seat saw it: the draws are private."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    points: int
-
-
-def best_play(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> tuple[int, int]:
-    """The (seat, card) taking these plays: highest trump, else highest card of the suit led."""
-    best_seat, best = plays[0]
-    best_suit = SUIT_OF[best]
-    for seat, c in plays[1:]:
-        suit = SUIT_OF[c]
-        if suit == best_suit:
-            if strength[c] > strength[best]:
-                best_seat, best = seat, c
-        elif suit == trump:
-            best_seat, best, best_suit = seat, c, suit
-    return best_seat, best
-
-
-def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> int:
-    """Seat that takes these plays."""
-    return best_play(plays, trump, strength)[0]
+__all__ = ["Action", "Game", "Outcome", "PublicTrick", "Trick", "best_play", "trick_winner"]
 
 
 class Game:
-    """One deal of Briscola: hands, stock, tricks and points, driven by :meth:`play`."""
+    """One deal of Briscola: hands, stock, tricks and points, driven by :meth:`apply`."""
 
     __slots__ = (
         "rules", "n", "seed", "dealer", "briscola", "trump", "hands", "talon", "_next",
         "briscola_drawn", "briscola_taker", "leader", "turn", "trick", "tricks",
-        "points", "initial_hands", "_strength", "_points", "_tricks_total",
+        "points", "initial_hands", "_strength", "_points", "_tricks_total", "_trick_len",
+        "_per", "phase", "sides", "side_of", "redeals", "_extra", "early_win", "exchanges",
+        "_follow", "_first_trump", "initial_briscola",
     )
 
     def __init__(
         self,
         rules: Rules,
         hands: Sequence[Sequence[int]],
-        briscola: int,
+        briscola: int | None,
         talon: Sequence[int],
         dealer: int = 0,
         seed: int | None = None,
         *,
+        redeals: Sequence[int] = (),
         validate: bool = True,
     ) -> None:
-        """Start a deal from an explicit layout (as records and search do)."""
+        """Start a deal from an explicit layout (as records and search do). ``briscola``
+        is the turned card, None when the rules turn none; ``redeals``: turned cards put
+        back under the stock before it (the re-deal option)."""
         if validate:
             rules.check()
         n = rules.players
@@ -87,12 +63,16 @@ class Game:
         self.n = n
         self.seed = seed
         self.dealer = dealer % n
-        self.briscola = ALL_CARDS[briscola]
-        self.trump = SUIT_OF[briscola]
+        turned = rules.turned_card
+        if turned != (briscola is not None):
+            raise ValueError("a turned briscola is needed exactly when the rules turn one")
+        self.briscola: Card | None = ALL_CARDS[briscola] if briscola is not None else None
+        self.initial_briscola = self.briscola
+        self.trump: int | None = SUIT_OF[briscola] if briscola is not None else None
         self.hands = [[ALL_CARDS[c] for c in h] for h in hands]
         self.talon = [ALL_CARDS[c] for c in talon]
         self._next = 0
-        self.briscola_drawn = False
+        self.briscola_drawn = not turned
         self.briscola_taker: int | None = None
         self.leader = self.turn = (self.dealer + 1) % n
         self.trick: list[tuple[int, Card]] = []
@@ -100,25 +80,47 @@ class Game:
         self.points = [0] * n
         self.initial_hands = tuple(tuple(h) for h in self.hands)
         self._strength, self._points = TABLES[rules.ranking]
-        total = sum(len(h) for h in self.hands) + len(self.talon) + 1
-        self._tricks_total = total // n
+        self._per = rules.cards_per_trick
+        self._trick_len = n * self._per
+        total = sum(len(h) for h in self.hands) + len(self.talon) + (1 if turned else 0)
+        self._tricks_total = total // self._trick_len
+        self._follow = rules.must_follow
+        self._first_trump = rules.trump == "first"
+        self.phase = PHASE_PLAY
+        self.sides: tuple[tuple[int, ...], ...] = rules.teams
+        self.side_of: tuple[int, ...] = rules.team_of
+        self.redeals = tuple(ALL_CARDS[c] for c in redeals)
+        self._extra: list[tuple[int, int, Action]] = []  # (cards played before, seat, action)
+        self.exchanges: list[tuple[int, Card, Card]] = []
+        self.early_win: int | None = None
         if validate:
             self._check_layout()
 
     def _check_layout(self) -> None:
-        every = [c for h in self.hands for c in h] + self.talon + [self.briscola]
-        pack = make_pack(self.rules.pack)
-        if sorted(every) != sorted(pack):
+        rules = self.rules
+        turned = [self.briscola] if self.briscola is not None else []
+        every = [c for h in self.hands for c in h] + self.talon + turned
+        if sorted(every) != sorted(make_pack(rules.pack)):
             raise ValueError("the hands, talon and briscola are not exactly the pack")
-        if len(self.hands) != self.n or any(len(h) != self.rules.hand_size for h in self.hands):
-            raise ValueError(f"each of {self.n} seats needs {self.rules.hand_size} cards")
-        if len(self.talon) % self.n != self.n - 1:
+        if len(self.hands) != self.n or any(len(h) != rules.hand_size for h in self.hands):
+            raise ValueError(f"each of {self.n} seats needs {rules.hand_size} cards")
+        if (len(self.talon) + len(turned)) % self._trick_len:
             raise ValueError("the stock does not share out evenly among the seats")
+        if self.redeals:
+            if not rules.redeal_ace_three:
+                raise ValueError("cards re-dealt without the re-deal option")
+            for c in self.redeals:
+                if c.rank not in core.REDEAL_RANKS:
+                    raise ValueError(f"{c} was put back, but only an ace or a three is re-dealt")
+            if any(c not in self.talon for c in self.redeals):
+                raise ValueError("a re-dealt card is not in the stock")
 
     @classmethod
     def deal(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Game:
         """Shuffle with ``random.Random(seed)`` and deal one card at a time from the
-        dealer's right; the next card is turned as the briscola."""
+        dealer's right; the next card is turned as the briscola (when the rules turn
+        one). With the re-deal option a turned ace or three goes to the bottom of the
+        stock and the next card is turned."""
         rules.check()
         rng = random.Random(seed)
         pack = make_pack(rules.pack)
@@ -131,12 +133,22 @@ class Game:
             for i in range(n):
                 hands[(first + i) % n].append(pack[k])
                 k += 1
-        return cls(rules, hands, pack[k], pack[k + 1:], dealer=dealer, seed=seed, validate=False)
+        rest = pack[k:]
+        if not rules.turned_card:
+            return cls(rules, hands, None, rest, dealer=dealer, seed=seed, validate=False)
+        redeals: list[Card] = []
+        if rules.redeal_ace_three:
+            # Each put-back card goes under the stock: at most the 8 aces and threes move,
+            # and the stock always holds more, so this ends.
+            while rest[0].rank in core.REDEAL_RANKS and len(redeals) < len(rest):
+                redeals.append(rest[0])
+                rest = rest[1:] + rest[:1]
+        return cls(rules, hands, rest[0], rest[1:], dealer=dealer, seed=seed, redeals=redeals, validate=False)
 
     # -- what can be seen -------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return len(self.tricks) == self._tricks_total
+        return self.phase == PHASE_OVER
 
     @property
     def stock_size(self) -> int:
@@ -148,94 +160,196 @@ class Game:
         """Face-down cards left in the stock (the briscola not counted)."""
         return len(self.talon) - self._next
 
+    @property
+    def next_card(self) -> Card | None:
+        """The card the next draw takes (shown in Briscola Scoperta)."""
+        if self._next < len(self.talon):
+            return self.talon[self._next]
+        return None if self.briscola_drawn else self.briscola
+
     def legal_moves(self) -> list[Card]:
-        """Cards the player to move may play: any card in hand (standard rules)."""
-        return list(self.hands[self.turn]) if not self.over else []
+        """Cards the player to move may play."""
+        if self.phase != PHASE_PLAY:
+            return []
+        if self._follow and self.trick:
+            return core.legal_cards(self.hands[self.turn], self.trick, True)
+        return list(self.hands[self.turn])
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the seat to move may do: its playable cards, then an exchange of
+        the 2 (or 7) of trump for the turned card, then showing mano negra."""
+        out = [Action(PLAY, c) for c in self.legal_moves()]
+        if not out:
+            return out
+        swap = self.exchange_card()
+        if swap is not None:
+            out.append(Action(EXCHANGE, swap))
+        if self.rules.mano_negra and core.has_mano_negra(self.hands[self.turn], self.trump):
+            out.append(Action(SHOW, None))
+        return out
+
+    def exchange_card(self) -> Card | None:
+        """The trump card the seat to move may exchange for the turned card, if any: the
+        rank the rules name, while the turned card is under a stock not yet empty."""
+        rank = self.rules.trump_exchange
+        if rank is None or self.briscola is None or self.briscola_drawn or self._next >= len(self.talon):
+            return None
+        mine = ALL_CARDS[self.briscola.suit_index * 10 + rank - 1]
+        return mine if mine in self.hands[self.turn] else None
 
     def team_points(self) -> list[int]:
-        return [sum(self.points[s] for s in team) for team in self.rules.teams]
+        """Card points per side."""
+        return [sum(self.points[s] for s in side) for side in self.sides]
+
+    def outcome(self) -> Outcome:
+        """How the finished deal ended (:class:`~briscola.model.Outcome`)."""
+        if not self.over:
+            raise ValueError("the deal is not over")
+        n = self.n
+        side_points = tuple(self.team_points())
+        sides = self.sides
+        if self.early_win is not None:
+            winner: int | None = self.side_of[self.early_win]
+        elif len(sides) == 2:
+            a, b = side_points
+            winner = None if a == b else 0 if a > b else 1
+        else:
+            best = max(side_points)
+            leaders = [i for i, p in enumerate(side_points) if p == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+        if winner is None and len(sides) > 2:
+            best = max(side_points)
+            result = tuple("draw" if side_points[self.side_of[s]] == best else "loss" for s in range(n))
+        elif winner is None:
+            result = ("draw",) * n
+        else:
+            result = tuple("win" if self.side_of[s] == winner else "loss" for s in range(n))
+        if len(sides) == 3 and self.early_win is None:
+            game_points = tuple(core.three_player_game_points(side_points))
+        else:
+            won = core.deal_game_points(side_points, winner)
+            game_points = tuple(won if self.side_of[s] == winner else 0 for s in range(n))
+        return Outcome(sides, side_points, winner, result, game_points, self.early_win)
 
     def result(self) -> list[str]:
         """Per seat: "win", "loss" or "draw" (teams share their side's result)."""
-        if not self.over:
-            raise ValueError("the deal is not over")
-        rules = self.rules
-        side = self.team_points()
-        best = max(side)
-        if rules.players == 3:
-            leaders = [i for i, p in enumerate(side) if p == best]
-            outcome = ["loss"] * 3
-            for i in leaders:
-                outcome[i] = "win" if len(leaders) == 1 else "draw"
-            return outcome
-        if side[0] == side[1]:
-            return ["draw"] * rules.players
-        winner = 0 if side[0] >= rules.win_threshold or side[0] > side[1] else 1
-        return ["win" if rules.team_of[s] == winner else "loss" for s in range(rules.players)]
+        return list(self.outcome().result)
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, the only thing an agent is shown."""
-        from .view import PlayerView
-
         return PlayerView.of(self, seat)
 
-    # -- moves ------------------------------------------------------------------------
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """Every action so far in order, as (seat, action)."""
+        plays = [(s, Action(PLAY, c)) for t in self.tricks for s, c in t.plays]
+        plays.extend((s, Action(PLAY, c)) for s, c in self.trick)
+        for at, seat, action in reversed(self._extra):
+            plays.insert(at, (seat, action))
+        return plays
+
+    def _played(self) -> int:
+        return len(self.tricks) * self._trick_len + len(self.trick)
+
+    # -- actions ----------------------------------------------------------------------
+    def apply(self, action: Action | int) -> Trick | None:
+        """Do ``action`` for the seat to move (a bare card means playing it); returns
+        the trick when a played card ends one."""
+        if type(action) is not Action:
+            return self.play(action)  # type: ignore[arg-type]
+        kind = action.kind
+        if kind == PLAY:
+            return self.play(action.card)  # type: ignore[arg-type]
+        if self.phase != PHASE_PLAY:
+            raise IllegalMoveError("the deal is over")
+        seat = self.turn
+        if kind == EXCHANGE:
+            swap = self.exchange_card()
+            if swap is None or action.card != swap:
+                raise IllegalMoveError(f"seat {seat} may not exchange {action.card} now")
+            hand = self.hands[seat]
+            hand[hand.index(swap)] = self.briscola  # type: ignore[call-overload]
+            self.exchanges.append((seat, swap, self.briscola))  # type: ignore[arg-type]
+            self.briscola = swap
+            self._extra.append((self._played(), seat, action))
+            return None
+        if kind == SHOW:
+            if not (self.rules.mano_negra and core.has_mano_negra(self.hands[seat], self.trump)):
+                raise IllegalMoveError(f"seat {seat} does not hold king, three and ace of trump")
+            pts = self._points
+            left = sum(pts[c] for h in self.hands for c in h) + sum(pts[c] for _, c in self.trick)
+            left += sum(pts[c] for c in self.talon[self._next:])
+            if not self.briscola_drawn and self.briscola is not None:
+                left += pts[self.briscola]
+            self.points[seat] += left
+            self.early_win = seat
+            self._extra.append((self._played(), seat, action))
+            self.phase = PHASE_OVER
+            return None
+        raise IllegalMoveError(f"unknown action {action!r}")
+
     def play(self, card: int) -> Trick | None:
         """Play ``card`` for the seat to move; returns the trick when this card ends it."""
         seat = self.turn
         hand = self.hands[seat]
-        if card not in hand:
-            if self.over:
+        if type(card) not in (int, Card) or card not in hand or self.phase != PHASE_PLAY:
+            if self.phase != PHASE_PLAY:
                 raise IllegalMoveError("the deal is over")
             if not (type(card) in (int, Card) and 0 <= card < len(ALL_CARDS)):
                 raise IllegalMoveError(f"not a card: {card!r}")
             raise IllegalMoveError(f"{ALL_CARDS[card]} is not in the hand of seat {seat}")
-        hand.remove(card)
         trick = self.trick
-        trick.append((seat, ALL_CARDS[card]))
+        if self._follow and trick and card not in core.legal_cards(hand, trick, True):
+            raise IllegalMoveError(f"{ALL_CARDS[card]}: seat {seat} must follow {ALL_CARDS[trick[0][1]].suit}")
+        c = ALL_CARDS[card]
+        hand.remove(c)
+        if self.trump is None and self._first_trump:
+            self.trump = SUIT_OF[c]
+        trick.append((seat, c))
         n = self.n
-        if len(trick) < n:
+        if len(trick) < self._trick_len:
             self.turn = (seat + 1) % n
             return None
         plays = tuple(trick)
         winner = trick_winner(plays, self.trump, self._strength)
         pts = 0
         card_points = self._points
-        for _, c in plays:
-            pts += card_points[c]
+        for _, x in plays:
+            pts += card_points[x]
         draws: tuple[tuple[int, Card], ...] = ()
         if self._next < len(self.talon) or not self.briscola_drawn:
             drawn = []
             hands = self.hands
-            for i in range(n):
-                s = (winner + i) % n
+            for s in core.draw_order(winner, n, self._per):
                 if self._next < len(self.talon):
-                    c = self.talon[self._next]
+                    x = self.talon[self._next]
                     self._next += 1
                 else:
-                    c = self.briscola
+                    x = self.briscola  # type: ignore[assignment]
                     self.briscola_drawn = True
                     self.briscola_taker = s
-                hands[s].append(c)
-                drawn.append((s, c))
+                hands[s].append(x)
+                drawn.append((s, x))
             draws = tuple(drawn)
         done = Trick(self.leader, plays, winner, pts, draws)
         self.tricks.append(done)
         self.points[winner] += pts
         self.trick = []
         self.leader = self.turn = winner
+        if len(self.tricks) == self._tricks_total:
+            self.phase = PHASE_OVER
         return done
 
     def copy(self) -> Game:
         g = object.__new__(Game)
-        g.rules, g.n, g.seed, g.dealer = self.rules, self.n, self.seed, self.dealer
-        g.briscola, g.trump, g.talon, g._next = self.briscola, self.trump, self.talon, self._next
+        for name in self.__slots__:
+            setattr(g, name, getattr(self, name))
         g.hands = [list(h) for h in self.hands]
-        g.briscola_drawn, g.briscola_taker = self.briscola_drawn, self.briscola_taker
-        g.leader, g.turn, g.trick = self.leader, self.turn, list(self.trick)
+        g.trick = list(self.trick)
         g.tricks = list(self.tricks)
-        g.points, g.initial_hands = list(self.points), self.initial_hands
-        g._strength, g._points, g._tricks_total = self._strength, self._points, self._tricks_total
+        g.points = list(self.points)
+        g._extra = list(self._extra)
+        g.exchanges = list(self.exchanges)
         return g
 
     def __repr__(self) -> str:

@@ -1,10 +1,17 @@
-"""The rules object: every option a variant may set, with the standard values.
+"""The rules object: every option a variant may set, the named presets, and the check
+that refuses combinations that make no sense.
 
 >>> r = Rules.standard(4)
 >>> r.players, r.hand_size, r.pack, r.teams
 (4, 3, 40, ((0, 2), (1, 3)))
 >>> Rules.standard(3).pack
 39
+>>> Rules.preset("dupla").hand_size, Rules.preset("dupla").cards_per_trick
+(4, 2)
+>>> Rules.preset("dupla", players=4)
+Traceback (most recent call last):
+...
+briscola.rules.UnsupportedRuleError: Briškula dupla is a two-player game, not for 4 players
 """
 
 from __future__ import annotations
@@ -15,13 +22,44 @@ from typing import Any
 from .cards import RANKINGS
 
 PLAYER_COUNTS = (2, 3, 4, 6)
-TRUMP_MODES = ("turned", "none", "called", "first")
+TRUMP_MODES = ("turned", "none", "first")
+"""The turned card under the stock; no trump (Briscolone); the first card played."""
+EXCHANGE_RANKS = (2, 7)
 PACK_FOR_PLAYERS = {2: 40, 3: 39, 4: 40, 6: 36}
 DEFAULT_WIN_THRESHOLD = 61
+HAND_SIZES = (3, 4, 5)
+DUPLA_HAND = 4
+BIG_HAND = 5
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "piemonte": {"ranking": "seven-high"},
+    "sud": {"ranking": "southern"},
+    "briscolone": {"trump": "none"},
+    "scoperta": {"open_hands": True},
+    "dupla": {"hand_size": DUPLA_HAND, "cards_per_trick": 2},
+    "bisca": {"ranking": "seven-high", "trump_exchange": 2},
+}
+"""Named ways of playing, as players know them: the options each one sets."""
+
+PRESET_NAMES = {
+    "standard": "Standard",
+    "piemonte": "Piemonte / Sardegna",
+    "sud": "Sud",
+    "briscolone": "Briscolone",
+    "scoperta": "Scoperta",
+    "dupla": "Briškula dupla",
+    "bisca": "Bisca",
+}
+"""How a preset is named in English text (the page translates them)."""
+
+OPTION_NAMES = ("hand_size", "trump", "ranking", "redeal_ace_three", "trump_exchange", "open_hands",
+                "must_follow", "mano_negra")
+"""The options a player may set on top of a preset."""
 
 
 class UnsupportedRuleError(ValueError):
-    """A rules option this version of the engine does not play yet, or a bad value."""
+    """A combination of rules options this engine does not play, or a bad value."""
 
 
 @dataclass(frozen=True)
@@ -31,21 +69,33 @@ class Rules:
     players: int = 2
     variant: str = "standard"
     hand_size: int = 3
-    pack: int = 40  # 40, 39, 36 (or 32 for Bosnian Briskula)
-    trump: str = "turned"  # turned card, none (Briscolone), called (Chiamata), first card
+    pack: int = 40  # 40, 39 or 36 by the player count
+    trump: str = "turned"  # see TRUMP_MODES
     cards_per_trick: int = 1  # per player; 2 in Dupla briskula
     ranking: str = "standard"  # standard, southern, seven-high
-    redeal_ace_three: bool = False
+    redeal_ace_three: bool = False  # a turned ace or three goes back and another is turned
     trump_exchange: int | None = None  # 2 or 7: that trump may take the turned card
     open_hands: bool = False  # Briscola Scoperta
     must_follow: bool = False
     win_threshold: int = DEFAULT_WIN_THRESHOLD
+    mano_negra: bool = False  # king, three and ace of trump shown together win at once
 
     @classmethod
     def standard(cls, players: int = 2) -> Rules:
         if players not in PLAYER_COUNTS:
             raise UnsupportedRuleError(f"players must be one of {PLAYER_COUNTS}, not {players}")
         return cls(players=players, pack=PACK_FOR_PLAYERS[players])
+
+    @classmethod
+    def preset(cls, name: str, players: int = 2, **options: Any) -> Rules:
+        """The rules of a named preset for ``players``, with ``options`` on top; checked."""
+        if name not in PRESETS:
+            raise UnsupportedRuleError(f"unknown variant {name!r}: choose from {', '.join(PRESETS)}")
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise UnsupportedRuleError(f"unknown rules options: {', '.join(sorted(unknown))}")
+        base = cls.standard(players)
+        return replace(base, variant=name, **{**PRESETS[name], **options}).check()
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -61,33 +111,58 @@ class Rules:
             return tuple(s % 2 for s in range(self.players))
         return tuple(range(self.players))
 
+    @property
+    def turned_card(self) -> bool:
+        """Is a card turned under the stock (and drawn last)?"""
+        return self.trump == "turned"
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.pack // (self.players * self.cards_per_trick)
+
     def check(self) -> Rules:
-        """Raise :class:`UnsupportedRuleError` unless this engine plays these rules."""
+        """Raise :class:`UnsupportedRuleError` unless this engine plays these rules; the
+        message says what is wrong in words a player understands."""
         if self.players not in PLAYER_COUNTS:
             raise UnsupportedRuleError(f"players must be one of {PLAYER_COUNTS}, not {self.players}")
+        name = PRESET_NAMES.get(self.variant)
+        if name is None:
+            raise UnsupportedRuleError(f"unknown variant {self.variant!r}: choose from {', '.join(PRESETS)}")
         if self.trump not in TRUMP_MODES:
-            raise UnsupportedRuleError(f"unknown trump mode {self.trump!r}")
+            raise UnsupportedRuleError(f"unknown trump mode {self.trump!r}: one of {', '.join(TRUMP_MODES)}")
         if self.ranking not in RANKINGS:
-            raise UnsupportedRuleError(f"unknown ranking {self.ranking!r}")
-        not_yet = []
-        if self.trump != "turned":
-            not_yet.append(f"trump mode {self.trump!r}")
-        if self.cards_per_trick != 1:
-            not_yet.append("two cards per trick (Dupla)")
-        if self.hand_size != 3:
-            not_yet.append(f"{self.hand_size} cards in hand")
+            raise UnsupportedRuleError(f"unknown ranking {self.ranking!r}: one of {', '.join(RANKINGS)}")
         if self.pack != PACK_FOR_PLAYERS[self.players]:
-            not_yet.append(f"a {self.pack}-card pack with {self.players} players")
-        if self.trump_exchange is not None:
-            not_yet.append("trump exchange")
-        if self.open_hands:
-            not_yet.append("open hands (Scoperta)")
-        if self.must_follow:
-            not_yet.append("must follow suit")
+            raise UnsupportedRuleError(f"{self.players} players use a {PACK_FOR_PLAYERS[self.players]}-card pack, "
+                                       f"not {self.pack}")
         if self.win_threshold != DEFAULT_WIN_THRESHOLD:
-            not_yet.append(f"a win threshold of {self.win_threshold}")
-        if not_yet:
-            raise UnsupportedRuleError("not yet supported: " + ", ".join(not_yet))
+            raise UnsupportedRuleError(f"a deal is won with more than 60 points; a threshold of "
+                                       f"{self.win_threshold} is not played")
+        if self.cards_per_trick not in (1, 2):
+            raise UnsupportedRuleError("each player plays one card a trick, or two in Briškula dupla")
+        if self.cards_per_trick == 2 or self.hand_size == DUPLA_HAND:
+            if self.players != 2:
+                raise UnsupportedRuleError(f"Briškula dupla is a two-player game, not for {self.players} players")
+            if (self.cards_per_trick, self.hand_size) != (2, DUPLA_HAND):
+                raise UnsupportedRuleError("Briškula dupla has four cards in hand and two plays each a trick")
+        if self.hand_size not in HAND_SIZES:
+            raise UnsupportedRuleError(f"a hand has 3 cards (4 in dupla, 5 in Briscolone), not {self.hand_size}")
+        if self.hand_size == BIG_HAND:
+            if self.trump == "turned":
+                raise UnsupportedRuleError("five cards in hand are played in Briscolone, without a turned trump")
+            if self.players != 2:
+                raise UnsupportedRuleError(f"five cards in hand are a two-player game, not for {self.players} players")
+        if not self.turned_card:
+            for flag, what in ((self.redeal_ace_three, "a re-deal of the turned card"),
+                               (self.trump_exchange is not None, "a trump exchange"),
+                               (self.mano_negra, "mano negra")):
+                if flag:
+                    raise UnsupportedRuleError(f"{what} needs a turned trump card")
+        if self.trump_exchange is not None and self.trump_exchange not in EXCHANGE_RANKS:
+            raise UnsupportedRuleError(f"the trump exchange takes the 2 or the 7, not {self.trump_exchange}")
+        for flag_name in ("open_hands", "must_follow", "redeal_ace_three", "mano_negra"):
+            if type(getattr(self, flag_name)) is not bool:
+                raise UnsupportedRuleError(f"{flag_name} is true or false")
         return self
 
     def to_dict(self) -> dict[str, Any]:

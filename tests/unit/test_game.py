@@ -482,15 +482,15 @@ def test_explicit_layout_checks_the_rules():
     from dataclasses import replace
 
     rules, hands, briscola, talon, _ = _layout()
-    with pytest.raises(UnsupportedRuleError, match="not yet supported"):
-        Game(replace(rules, must_follow=True), hands, briscola, talon)
+    with pytest.raises(UnsupportedRuleError, match="five cards"):
+        Game(replace(rules, hand_size=5), hands, briscola, talon)
 
 
 def test_unsupported_rules_refuse_to_deal():
     from dataclasses import replace
 
     with pytest.raises(UnsupportedRuleError):
-        Game.deal(replace(Rules.standard(2), open_hands=True), seed=1)
+        Game.deal(replace(Rules.standard(2), cards_per_trick=2), seed=1)
 
 
 def test_repr_mentions_the_state():

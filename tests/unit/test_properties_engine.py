@@ -124,7 +124,7 @@ def held_elsewhere(g: Game) -> list[Card]:
 
 def equals_a_held_card(value, g: Game) -> bool:
     """A number like 23.0 or True that compares equal to a card of the hand without being
-    one: play() takes it today (see the xfail tests below)."""
+    one: play() refuses it (tests below)."""
     if type(value) in (int, Card):
         return False
     try:
@@ -210,7 +210,6 @@ def _deal_holding(card: int) -> Game:
     raise AssertionError("no deal found")
 
 
-@pytest.mark.xfail(strict=True, reason="game.py: play(23.0) takes the 4S out of the hand, then fails")
 def test_a_float_equal_to_a_held_card_is_refused_and_changes_nothing():
     g = _deal_holding(23)
     before = snapshot(g)
@@ -219,7 +218,6 @@ def test_a_float_equal_to_a_held_card_is_refused_and_changes_nothing():
     assert snapshot(g) == before
 
 
-@pytest.mark.xfail(strict=True, reason="game.py: play(True) plays the 2D")
 def test_true_is_not_the_two_of_denari():
     g = _deal_holding(1)
     before = snapshot(g)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from briscola.rules import PLAYER_COUNTS, Rules, UnsupportedRuleError
+from briscola.rules import PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
 
 EXPECTED = {
     # players: (pack, teams, team_of)
@@ -58,34 +58,56 @@ def test_unsupported_rule_error_is_a_value_error():
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"trump": "none"}, "trump mode 'none'"),
-        ({"trump": "called"}, "trump mode 'called'"),
-        ({"trump": "first"}, "trump mode 'first'"),
-        ({"cards_per_trick": 2}, "two cards per trick"),
-        ({"hand_size": 5}, "5 cards in hand"),
-        ({"hand_size": 4}, "4 cards in hand"),
-        ({"pack": 36}, "36-card pack"),
-        ({"trump_exchange": 2}, "trump exchange"),
-        ({"trump_exchange": 7}, "trump exchange"),
-        ({"open_hands": True}, "open hands"),
-        ({"must_follow": True}, "must follow suit"),
-        ({"win_threshold": 71}, "win threshold of 71"),
+        ({"trump": "called"}, "unknown trump mode"),
+        ({"cards_per_trick": 2}, "four cards in hand and two plays"),
+        ({"cards_per_trick": 3}, "one card a trick"),
+        ({"hand_size": 5}, "five cards in hand are played in Briscolone"),
+        ({"hand_size": 4}, "four cards in hand and two plays"),
+        ({"hand_size": 7}, "not 7"),
+        ({"pack": 36}, "40-card pack, not 36"),
+        ({"trump_exchange": 3}, "the 2 or the 7, not 3"),
+        ({"trump": "none", "trump_exchange": 2}, "trump exchange needs a turned trump card"),
+        ({"trump": "first", "redeal_ace_three": True}, "re-deal of the turned card needs a turned"),
+        ({"trump": "none", "mano_negra": True}, "mano negra needs a turned"),
+        ({"variant": "bogus"}, "unknown variant 'bogus'"),
+        ({"win_threshold": 71}, "threshold of 71 is not played"),
+        ({"open_hands": 1}, "open_hands is true or false"),
     ],
 )
-def test_check_refuses_options_not_played_yet(change, words):
-    r = replace(Rules.standard(2), **change)
-    with pytest.raises(UnsupportedRuleError) as info:
-        r.check()
-    message = str(info.value)
-    assert message.startswith("not yet supported: ")
-    assert words in message
+def test_check_refuses_what_makes_no_sense(change, words):
+    with pytest.raises(UnsupportedRuleError, match=words):
+        replace(Rules.standard(2), **change).check()
 
 
-def test_check_names_every_unsupported_option_at_once():
-    r = replace(Rules.standard(2), must_follow=True, open_hands=True)
-    with pytest.raises(UnsupportedRuleError, match="not yet supported") as info:
-        r.check()
-    assert "open hands" in str(info.value) and "must follow" in str(info.value)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_dupla_is_for_two(players):
+    with pytest.raises(UnsupportedRuleError, match=f"two-player game, not for {players} players"):
+        Rules.preset("dupla", players=players)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_five_card_briscolone_is_for_two(players):
+    assert Rules.preset("briscolone", players=players).hand_size == 3
+    with pytest.raises(UnsupportedRuleError, match=f"not for {players} players"):
+        Rules.preset("briscolone", players=players, hand_size=5)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_checks_and_names_itself(name):
+    r = Rules.preset(name)
+    assert r.variant == name and r.check() is r
+    for option, value in PRESETS[name].items():
+        assert getattr(r, option) == value
+    assert Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+
+
+def test_preset_options_on_top():
+    r = Rules.preset("briscolone", hand_size=5, must_follow=True, trump="first")
+    assert (r.trump, r.hand_size, r.must_follow) == ("first", 5, True)
+    with pytest.raises(UnsupportedRuleError, match="unknown rules options: jokers"):
+        Rules.preset("standard", jokers=True)
+    with pytest.raises(UnsupportedRuleError, match="unknown variant"):
+        Rules.preset("chinese")
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_OF, TABLES
-from ..game import best_play
+from ..core import best_play
 from ..view import PlayerView
 from .tactics import TRUMP_KEEP
 

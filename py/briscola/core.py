@@ -1,0 +1,113 @@
+"""The rules core: plain ints and tuples, fast, written once.
+
+:class:`~briscola.game.Game` and every search of the computer players (playouts, the
+exact solver, the inference model) call these functions, so a variant's trick, follow
+and draw rules live here and nowhere else. A card is an int 0..39 (``suit * 10 +
+rank - 1``), a suit an int 0..3 and "no trump" is ``None``.
+
+>>> best_play([(0, 2), (1, 0)], None, STRENGTH)  # the ace of the suit led wins
+(1, 0)
+>>> legal_cards([0, 15, 31], [(1, 12)], must_follow=True)
+[15]
+>>> seats_in_trick(1, 2, 2)
+(1, 0, 1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import SUIT_OF, TABLES
+
+STRENGTH, POINTS = TABLES["standard"]
+ACE, THREE, RE = 1, 3, 10
+MANO_NEGRA_RANKS = (RE, THREE, ACE)
+REDEAL_RANKS = (ACE, THREE)
+TOTAL_POINTS = 120
+BIG_WIN = 91
+"""Card points from which a won deal scores 2 game points (all 120 score 3)."""
+THREE_PLAYER_SCORE = 41
+"""With three players, a deal scores game points for more than 40 card points."""
+
+
+def best_play(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> tuple[int, int]:
+    """The (seat, card) taking these plays: highest trump, else highest card of the suit led."""
+    best_seat, best = plays[0]
+    best_suit = SUIT_OF[best]
+    for seat, c in plays[1:]:
+        suit = SUIT_OF[c]
+        if suit == best_suit:
+            if strength[c] > strength[best]:
+                best_seat, best = seat, c
+        elif suit == trump:
+            best_seat, best, best_suit = seat, c, suit
+    return best_seat, best
+
+
+def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None, strength: Sequence[int]) -> int:
+    """Seat that takes these plays."""
+    return best_play(plays, trump, strength)[0]
+
+
+def beats(card: int, best: int, trump: int | None, strength: Sequence[int]) -> bool:
+    """Does ``card`` take a trick that ``best`` is winning so far?"""
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return strength[card] > strength[best]
+    return SUIT_OF[card] == trump
+
+
+def legal_cards(hand: Sequence[int], trick: Sequence[tuple[int, int]], must_follow: bool) -> list[int]:
+    """The cards of ``hand`` that may go on ``trick``: any card, or with ``must_follow``
+    a card of the suit led when the hand has one."""
+    if must_follow and trick:
+        led = SUIT_OF[trick[0][1]]
+        follow = [c for c in hand if SUIT_OF[c] == led]
+        if follow:
+            return follow
+    return list(hand)
+
+
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def seats_in_trick(leader: int, players: int, per: int) -> tuple[int, ...]:
+    """Seats in playing order for one trick: each in turn, ``per`` rounds (two in Dupla)."""
+    key = (leader, players, per)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((leader + i) % players for i in range(players * per))
+    return order
+
+
+def draw_order(winner: int, players: int, per: int) -> tuple[int, ...]:
+    """Seats in drawing order after a trick: the winner first, one card a turn."""
+    return seats_in_trick(winner, players, per)
+
+
+def has_mano_negra(hand: Sequence[int], trump: int | None) -> bool:
+    """Does the hand hold the king, the three and the ace of trump together?"""
+    if trump is None:
+        return False
+    base = trump * 10 - 1
+    return all(base + r in hand for r in MANO_NEGRA_RANKS)
+
+
+def deal_game_points(side_points: Sequence[int], winner: int | None) -> int:
+    """Game points of the winning side of a two-sided deal: 1, 2 with 91 or more, 3 with
+    all 120; none for a draw."""
+    if winner is None:
+        return 0
+    won = side_points[winner]
+    if won >= TOTAL_POINTS:
+        return 3
+    return 2 if won >= BIG_WIN else 1
+
+
+def three_player_game_points(points: Sequence[int]) -> list[int]:
+    """Three players, each alone: more than 40 scores 1; the only one to do so scores 2;
+    all 120 score 3."""
+    scoring = [s for s, p in enumerate(points) if p >= THREE_PLAYER_SCORE]
+    out = [0] * len(points)
+    for s in scoring:
+        out[s] = 3 if points[s] >= TOTAL_POINTS else 2 if len(scoring) == 1 else 1
+    return out
