@@ -92,22 +92,36 @@ def has_mano_negra(hand: Sequence[int], trump: int | None) -> bool:
     return all(base + r in hand for r in MANO_NEGRA_RANKS)
 
 
-def deal_game_points(side_points: Sequence[int], winner: int | None) -> int:
-    """Game points of the winning side of a two-sided deal: 1, 2 with 91 or more, 3 with
-    all 120; none for a draw."""
-    if winner is None:
-        return 0
-    won = side_points[winner]
-    if won >= TOTAL_POINTS:
+def win_game_points(card_points: int) -> int:
+    """Game points for winning a two-sided deal with ``card_points``: 1, 2 with 91 or
+    more, 3 with all 120.
+
+    >>> win_game_points(61), win_game_points(91), win_game_points(120)
+    (1, 2, 3)
+    """
+    if card_points >= TOTAL_POINTS:
         return 3
-    return 2 if won >= BIG_WIN else 1
+    return 2 if card_points >= BIG_WIN else 1
 
 
-def three_player_game_points(points: Sequence[int]) -> list[int]:
-    """Three players, each alone: more than 40 scores 1; the only one to do so scores 2;
-    all 120 score 3."""
-    scoring = [s for s, p in enumerate(points) if p >= THREE_PLAYER_SCORE]
-    out = [0] * len(points)
-    for s in scoring:
-        out[s] = 3 if points[s] >= TOTAL_POINTS else 2 if len(scoring) == 1 else 1
-    return out
+def deal_game_points(side_points: Sequence[int], winner: int | None) -> int:
+    """Game points of the winning side of a two-sided deal; none for a draw."""
+    return 0 if winner is None else win_game_points(side_points[winner])
+
+
+def three_player_game_points(side_points: Sequence[int], winner: int | None = None) -> tuple[int, ...]:
+    """Game points per seat for a three-player deal: 1 to each seat above 40 card points,
+    2 when only one seat is, 3 for all 120. A winner at 40 or less (a deal ended early by
+    mano negra) scores 1 and nobody else scores.
+
+    >>> three_player_game_points((50, 45, 25)), three_player_game_points((80, 30, 10))
+    ((1, 1, 0), (2, 0, 0))
+    """
+    gains = [0] * len(side_points)
+    above = [s for s, p in enumerate(side_points) if p >= THREE_PLAYER_SCORE]
+    for seat in above:
+        gains[seat] = (3 if side_points[seat] >= TOTAL_POINTS else 2) if len(above) == 1 else 1
+    if winner is not None and not gains[winner]:
+        gains = [0] * len(side_points)
+        gains[winner] = 1
+    return tuple(gains)

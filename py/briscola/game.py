@@ -224,8 +224,8 @@ class Game:
             result = ("draw",) * n
         else:
             result = tuple("win" if self.side_of[s] == winner else "loss" for s in range(n))
-        if len(sides) == 3 and self.early_win is None:
-            game_points = tuple(core.three_player_game_points(side_points))
+        if len(sides) == 3:
+            game_points = core.three_player_game_points(side_points, winner)
         else:
             won = core.deal_game_points(side_points, winner)
             game_points = tuple(won if self.side_of[s] == winner else 0 for s in range(n))

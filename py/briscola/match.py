@@ -41,6 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .core import TOTAL_POINTS as ALL_POINTS
+from .core import three_player_game_points
+from .core import win_game_points as game_points
 from .rules import PLAYER_COUNTS, Rules
 
 SINGLE = "single"
@@ -65,12 +68,6 @@ PLAY_OFF_SEATS = 2
 DEAL_WIN = 1
 """What winning a deal counts in the best-of formats and "single"."""
 
-ALL_POINTS = 120
-BIG_WIN = 91
-"""Card points for 2 game points; all 120 give 3, a plain win 1."""
-PLAIN_WIN_GAME_POINTS, BIG_WIN_GAME_POINTS, ALL_POINTS_GAME_POINTS = 1, 2, 3
-THREE_PLAYER_BAR = 40
-"""With three players, more than this many card points in a deal scores."""
 
 MAX_DEALS = 1000
 """Longest match kept; draws could otherwise prolong one without end."""
@@ -147,39 +144,6 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
     if not _is_int(players) or players not in PLAYER_COUNTS:
         raise MatchError(f"players must be one of {PLAYER_COUNTS}, not {_show(players)}")
     return Rules.standard(players).teams
-
-
-def game_points(card_points: int) -> int:
-    """Game points for winning a two-sided deal with ``card_points``.
-
-    >>> game_points(61), game_points(91), game_points(120)
-    (1, 2, 3)
-    """
-    if card_points >= ALL_POINTS:
-        return ALL_POINTS_GAME_POINTS
-    return BIG_WIN_GAME_POINTS if card_points >= BIG_WIN else PLAIN_WIN_GAME_POINTS
-
-
-def three_player_game_points(side_points: tuple[int, ...], winner: int | None) -> tuple[int, ...]:
-    """Game points per seat for a three-player deal: 1 to each seat above 40 card points,
-    2 when only one seat is, 3 for all 120. A winner at 40 or less (a deal ended early by
-    mano negra) scores 1 and nobody else scores.
-
-    >>> three_player_game_points((50, 45, 25), 0), three_player_game_points((80, 30, 10), 0)
-    ((1, 1, 0), (2, 0, 0))
-    """
-    gains = [0] * len(side_points)
-    above = [s for s, p in enumerate(side_points) if p > THREE_PLAYER_BAR]
-    if len(above) == 1:
-        (seat,) = above
-        gains[seat] = ALL_POINTS_GAME_POINTS if side_points[seat] >= ALL_POINTS else BIG_WIN_GAME_POINTS
-    else:
-        for seat in above:
-            gains[seat] = PLAIN_WIN_GAME_POINTS
-    if winner is not None and not gains[winner]:
-        gains = [0] * len(side_points)
-        gains[winner] = PLAIN_WIN_GAME_POINTS
-    return tuple(gains)
 
 
 def _int_tuple(value: object, what: str, max_len: int) -> tuple[int, ...]:
