@@ -238,6 +238,17 @@ class Match:
             raise MatchError(f"a deal outcome needs {', '.join(missing)}")
         self._add(outcome.sides, outcome.side_points, outcome.winner)
 
+    def add_deal(self, outcome: DealOutcome) -> None:
+        """Score a deal played by :attr:`seats_in_play` and numbered from 0 in the deal,
+        as the engine numbers them (a play-off deal is a two-player game whose seat i is
+        ``seats_in_play[i]``)."""
+        seats = self._in_play
+        try:
+            sides = tuple(tuple(seats[s] for s in side) for side in outcome.sides)
+        except (IndexError, TypeError):
+            raise MatchError(f"the deal's sides must number the {len(seats)} seats in play from 0") from None
+        self._add(sides, outcome.side_points, outcome.winner)
+
     def _add(self, sides: Any, side_points: Any, winner: Any) -> None:
         if self._over:
             raise MatchError("the match is over")

@@ -1,8 +1,11 @@
-"""Game records in the ``briscola-record/1`` format (DESIGN.md).
+"""Game records: ``briscola-record/2`` written, ``/2`` and ``/1`` read (docs/records.md).
 
-A record holds the whole deal: the rules, seed, dealer, the initial hands, the turned
-briscola, the stock in drawing order and every trick. A deal in progress is a record
-without a result and with the cards of the unfinished trick under ``current``.
+A record holds the whole deal: the rules, seed, dealer, the cards turned and put back,
+the initial hands, the turned briscola, the stock in drawing order, every action in
+order, the tricks they made and the outcome. A deal in progress is a record without an
+outcome, its unfinished trick under ``current``. A match record holds its deals and the
+running score (:func:`match_record`, :func:`load_match`). The JSON Schema of both is
+docs/briscola-record-2.schema.json.
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ from dataclasses import fields
 from itertools import accumulate
 from typing import Any
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, SUITS, Card, CardParseError, IllegalMoveError
 from .game import Game
+from .match import Match, MatchError
+from .model import parse_action
 from .rules import PLAYER_COUNTS, Rules
 
-FORMAT = "briscola-record/1"
+FORMAT = "briscola-record/2"
+FORMAT_1 = "briscola-record/1"
+FORMATS = (FORMAT, FORMAT_1)
 
 SEED_MIN, SEED_MAX = -(1 << 63), (1 << 63) - 1
 """The seeds a record may hold: 64-bit signed integers (or null)."""
@@ -26,11 +33,16 @@ MAX_DEPTH = 32
 """Deepest nesting of arrays and objects that :func:`loads` parses (a record needs 5)."""
 
 MAX_CARDS = 40
+MAX_ACTIONS = 64
 MAX_RULE_NUMBER = 1000
 MAX_POINTS = 120
 
 _REQUIRED = ("format", "rules", "dealer", "hands", "briscola", "talon", "tricks")
 _OPTIONAL = ("seed", "points", "team_points", "result", "current")
+_REQUIRED_2 = ("format", "rules", "dealer", "hands", "briscola", "talon", "actions", "tricks")
+_OPTIONAL_2 = ("seed", "redeals", "trump", "sides", "points", "side_points", "current", "winner", "result",
+               "game_points", "early_win")
+_OUTCOME_2 = ("winner", "result", "game_points", "early_win")
 _TRICK_FIELDS = ("leader", "plays", "winner", "points", "draws")
 _CARD_OF = {str(c): c for c in ALL_CARDS}
 
@@ -39,25 +51,56 @@ class RecordError(ValueError):
     """A record that is malformed or does not replay by the rules."""
 
 
+def _pairs(items) -> list[list]:
+    return [[s, str(c)] for s, c in items]
+
+
 def to_record(game: Game) -> dict[str, Any]:
+    """The ``briscola-record/2`` record of a deal, finished or in progress."""
     rec: dict[str, Any] = {
         "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "redeals": [str(c) for c in game.redeals],
+        "hands": [[str(c) for c in h] for h in game.initial_hands],
+        "briscola": None if game.initial_briscola is None else str(game.initial_briscola),
+        "talon": [str(c) for c in game.talon],
+        "actions": [[s, str(a)] for s, a in game.actions],
+        "tricks": [
+            {"leader": t.leader, "plays": _pairs(t.plays), "winner": t.winner, "points": t.points,
+             "draws": _pairs(t.draws)}
+            for t in game.tricks
+        ],
+        "trump": None if game.trump is None else SUITS[game.trump],
+        "sides": [list(side) for side in game.sides],
+        "points": list(game.points),
+        "side_points": game.team_points(),
+    }
+    if game.over:
+        out = game.outcome()
+        rec.update(winner=out.winner, result=list(out.result), game_points=list(out.game_points),
+                   early_win=out.early_win)
+    else:
+        rec["current"] = _pairs(game.trick)
+    return rec
+
+
+def to_record_1(game: Game) -> dict[str, Any]:
+    """The ``briscola-record/1`` record of a standard deal without exchanges, for tools
+    that read only the first format (:func:`from_record` reads both)."""
+    if game.briscola is None or game.exchanges or game.early_win is not None or game.redeals:
+        raise ValueError(f"{FORMAT_1} holds only deals with a turned card and no other action than plays")
+    rec: dict[str, Any] = {
+        "format": FORMAT_1,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         "dealer": game.dealer,
         "hands": [[str(c) for c in h] for h in game.initial_hands],
         "briscola": str(game.briscola),
         "talon": [str(c) for c in game.talon],
-        "tricks": [
-            {
-                "leader": t.leader,
-                "plays": [[s, str(c)] for s, c in t.plays],
-                "winner": t.winner,
-                "points": t.points,
-                "draws": [[s, str(c)] for s, c in t.draws],
-            }
-            for t in game.tricks
-        ],
+        "tricks": [{"leader": t.leader, "plays": _pairs(t.plays), "winner": t.winner, "points": t.points,
+                    "draws": _pairs(t.draws)} for t in game.tricks],
         "points": list(game.points),
     }
     if game.rules.players in (4, 6):
@@ -65,7 +108,7 @@ def to_record(game: Game) -> dict[str, Any]:
     if game.over:
         rec["result"] = game.result()
     else:
-        rec["current"] = [[s, str(c)] for s, c in game.trick]
+        rec["current"] = _pairs(game.trick)
     return rec
 
 
@@ -171,8 +214,10 @@ def from_record(rec: Any) -> Game:
 
 
 def _replay(rec: Any) -> Game:
-    if not isinstance(rec, dict) or type(rec.get("format")) is not str or rec["format"] != FORMAT:
-        raise RecordError(f"not a {FORMAT} record")
+    if not isinstance(rec, dict) or type(rec.get("format")) is not str or rec["format"] not in FORMATS:
+        raise RecordError(f"not a {FORMAT} (or {FORMAT_1}) record")
+    if rec["format"] == FORMAT:
+        return _replay_2(rec)
     _fields(rec, "record", _REQUIRED, _OPTIONAL)
     rules = _rules(rec["rules"])
     n = rules.players
@@ -273,3 +318,125 @@ def loads(text: str | bytes) -> Game:
     except (ValueError, RecursionError) as e:  # JSONDecodeError, or an integer too long to read
         raise RecordError(f"not JSON: {' '.join(str(e).split())[:300]}") from None
     return from_record(data)
+
+
+# -- briscola-record/2 -------------------------------------------------------------------
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _replay_2(rec: dict) -> Game:
+    _fields(rec, "record", _REQUIRED_2, _OPTIONAL_2)
+    rules = _rules(rec["rules"])
+    n = rules.players
+    dealer = rec["dealer"]
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise RecordError(f"dealer must be a seat 0..{n - 1}, not {describe_value(dealer)}")
+    seed = rec.get("seed")
+    if seed is not None:
+        _int(seed, "seed", SEED_MIN, SEED_MAX)
+    hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(_list(rec["hands"], "hands", n))]
+    briscola = None if rec["briscola"] is None else _card(rec["briscola"], "briscola")
+    game = Game(rules, hands, briscola, _cards(rec["talon"], "talon"), dealer=dealer, seed=seed,
+                redeals=_cards(rec.get("redeals", []), "redeals"))
+    for i, item in enumerate(_list(rec["actions"], "actions", MAX_ACTIONS)):
+        where = f"action {i + 1}"
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], str)):
+            raise RecordError(f"{where}: expected [seat, action], got {describe_value(item)}")
+        seat, text = item
+        if game.over:
+            raise RecordError(f"{where} comes after the end of the deal")
+        if seat != game.turn:
+            raise RecordError(f"{where}: seat {describe_value(seat)} acts out of turn (seat {game.turn} should)")
+        try:
+            action = parse_action(text)
+            if str(action) != text:
+                raise CardParseError(f"write {str(action)!r}, not {describe_value(text)}")
+            game.apply(action)
+        except (CardParseError, IllegalMoveError) as e:
+            raise RecordError(f"{where}: {e}") from None
+    canonical = to_record(game)
+    for name in _OPTIONAL_2 + ("tricks",):
+        if name in rec and name != "seed" and name != "redeals":
+            if name not in canonical:
+                what = "a finished deal has no current trick" if name == "current" else "the deal is not over"
+                raise RecordError(f"{name}: {what}")
+            if _canonical(rec[name]) != _canonical(canonical[name]):
+                raise RecordError(f"{name} differs from the replay of the actions")
+    return game
+
+
+MATCH_KIND = "match"
+_MATCH_REQUIRED = ("format", "match", "players", "first_dealer", "deals", "seats", "score")
+_MATCH_OPTIONAL = ("winner", "over")
+MAX_MATCH_DEALS = 200
+
+
+def match_record(match: Match, deals: list[Game]) -> dict[str, Any]:
+    """A ``briscola-record/2`` match record: the format, each deal's record, the seats
+    of the match that played it, and the running score after each deal."""
+    if len(deals) != match.deals_played:
+        raise ValueError(f"{len(deals)} deals for a match of {match.deals_played}")
+    seats = []
+    replay = Match.start(match.format, match.players, match.first_dealer)
+    for game in deals:
+        seats.append(list(replay.seats_in_play))
+        replay.add_deal(game.outcome())
+    return {
+        "format": FORMAT,
+        "match": match.format,
+        "players": match.players,
+        "first_dealer": match.first_dealer,
+        "deals": [to_record(g) for g in deals],
+        "seats": seats,
+        "score": [list(d.score) for d in match.history],
+        "winner": match.winner,
+        "over": match.over,
+    }
+
+
+def load_match(rec: Any) -> tuple[Match, list[Game]]:
+    """Replay a match record: every deal, then the match from their outcomes; any
+    difference from what the record says raises :class:`RecordError`."""
+    try:
+        return _load_match(rec)
+    except RecordError:
+        raise
+    except (MatchError, ValueError, KeyError, TypeError, IndexError, RecursionError) as e:
+        raise RecordError(f"match record does not replay: {' '.join(str(e).split())[:300]}") from e
+
+
+def _load_match(rec: Any) -> tuple[Match, list[Game]]:
+    if not isinstance(rec, dict) or rec.get("format") != FORMAT or MATCH_KIND not in rec:
+        raise RecordError(f"not a {FORMAT} match record")
+    _fields(rec, "match record", _MATCH_REQUIRED, _MATCH_OPTIONAL)
+    fmt, players, first = rec["match"], rec["players"], rec["first_dealer"]
+    if not isinstance(fmt, str) or type(players) is not int or type(first) is not int:
+        raise RecordError("match, players and first_dealer must be a format name and two integers")
+    match = Match.start(fmt, players, first)
+    deals = _list(rec["deals"], "deals", MAX_MATCH_DEALS)
+    seats = _list(rec["seats"], "seats", MAX_MATCH_DEALS)
+    score = _list(rec["score"], "score", MAX_MATCH_DEALS)
+    if not len(deals) == len(seats) == len(score):
+        raise RecordError("deals, seats and score must have one entry per deal")
+    games = []
+    for i, deal in enumerate(deals):
+        where = f"deal {i + 1}"
+        if match.over:
+            raise RecordError(f"{where} is played after the end of the match")
+        game = from_record(deal)
+        if _canonical(seats[i]) != _canonical(list(match.seats_in_play)):
+            raise RecordError(f"{where}: seats must be {list(match.seats_in_play)}")
+        if game.n != len(match.seats_in_play) or game.dealer != match.seats_in_play.index(match.next_dealer):
+            raise RecordError(f"{where}: dealt by the wrong seat or for the wrong table")
+        if not game.over:
+            raise RecordError(f"{where} is not finished")
+        match.add_deal(game.outcome())
+        if _canonical(score[i]) != _canonical(list(match.score)):
+            raise RecordError(f"{where}: the score after it must be {list(match.score)}")
+        games.append(game)
+    for name, value in (("winner", match.winner), ("over", match.over)):
+        if name in rec and _canonical(rec[name]) != _canonical(value):
+            raise RecordError(f"{name} differs from the replay")
+    return match, games

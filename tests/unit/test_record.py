@@ -1,4 +1,4 @@
-"""Game records (briscola-record/1): fields per DESIGN.md, JSON round trip, tampering."""
+"""Records in the first format (briscola-record/1) still load: fields, JSON round trip, tampering."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from briscola.cards import ALL_CARDS, make_pack, parse_card
 from briscola.game import Game
-from briscola.record import FORMAT, RecordError, dumps, from_record, loads, to_record
+from briscola.record import FORMAT_1, RecordError, from_record, loads, to_record_1
 from briscola.rules import Rules
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -33,8 +33,8 @@ def json_round(rec):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_record_fields(players):
     g = play(players, seed=17, dealer=1)
-    rec = json_round(to_record(g))
-    assert rec["format"] == FORMAT == "briscola-record/1"
+    rec = json_round(to_record_1(g))
+    assert rec["format"] == FORMAT_1 == "briscola-record/1"
     assert rec["rules"]["players"] == players and rec["rules"]["variant"] == "standard"
     assert rec["rules"] == Rules.standard(players).to_dict()
     assert rec["seed"] == 17 and rec["dealer"] == 1
@@ -61,7 +61,7 @@ def test_record_fields(players):
 
 def test_record_of_a_deal_in_progress():
     g = play(4, seed=2, stop_after=14)  # three tricks and two cards
-    rec = to_record(g)
+    rec = to_record_1(g)
     assert "result" not in rec
     assert len(rec["tricks"]) == 3
     assert rec["current"] == [[s, str(c)] for s, c in g.trick] and len(rec["current"]) == 2
@@ -72,12 +72,12 @@ def test_record_of_a_deal_in_progress():
 def test_json_round_trip(players):
     for seed in range(1, 21):
         g = play(players, seed, dealer=seed % players)
-        rec = to_record(g)
+        rec = to_record_1(g)
         text = json.dumps(rec)
         back = from_record(json.loads(text))
-        assert to_record(back) == rec
+        assert to_record_1(back) == rec
         assert back.over and back.points == g.points and back.result() == g.result()
-        assert to_record(loads(dumps(g))) == rec
+        assert to_record_1(loads(json.dumps(rec))) == rec
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -85,23 +85,23 @@ def test_round_trip_mid_deal(players):
     total = Rules.standard(players).pack
     for stop in (0, 1, players - 1, players, players + 1, total // 2, total - 1):
         g = play(players, seed=stop + 5, stop_after=stop)
-        rec = json_round(to_record(g))
+        rec = json_round(to_record_1(g))
         back = from_record(rec)
-        assert to_record(back) == rec
+        assert to_record_1(back) == rec
         assert back.turn == g.turn and back.hands == g.hands and back.trick == g.trick
         # and the replayed deal plays on exactly like the original
         while not g.over:
             c = g.hands[g.turn][0]
             g.play(c)
             back.play(c)
-        assert to_record(back) == to_record(g)
+        assert to_record_1(back) == to_record_1(g)
 
 
 def test_seed_may_be_null():
     g = Game(Rules.standard(2), *_layout_of(play(2, seed=8, stop_after=0)))
-    rec = json_round(to_record(g))
+    rec = json_round(to_record_1(g))
     assert rec["seed"] is None
-    assert to_record(from_record(rec)) == rec
+    assert to_record_1(from_record(rec)) == rec
 
 
 def _layout_of(g: Game):
@@ -112,12 +112,12 @@ def _layout_of(g: Game):
 
 @pytest.fixture
 def rec():
-    return json_round(to_record(play(2, seed=31)))
+    return json_round(to_record_1(play(2, seed=31)))
 
 
 @pytest.fixture
 def rec4():
-    return json_round(to_record(play(4, seed=31)))
+    return json_round(to_record_1(play(4, seed=31)))
 
 
 def _refused(record, match: str | None = None):
@@ -130,8 +130,8 @@ def test_record_error_is_a_value_error():
 
 
 def test_the_untampered_fixture_replays(rec, rec4):
-    assert to_record(from_record(rec)) == rec
-    assert to_record(from_record(rec4)) == rec4
+    assert to_record_1(from_record(rec)) == rec
+    assert to_record_1(from_record(rec4)) == rec4
 
 
 @pytest.mark.parametrize("i", [0, 5, 19])
@@ -230,10 +230,15 @@ def test_field_of_the_wrong_type(rec, field):
     _refused(rec)
 
 
-@pytest.mark.parametrize("fmt", ["briscola-record/2", "briscola", None, 1])
+@pytest.mark.parametrize("fmt", ["briscola-record/3", "briscola", None, 1])
 def test_wrong_format(rec, fmt):
     rec["format"] = fmt
     _refused(rec, "briscola-record/1")
+
+
+def test_a_first_format_record_relabelled_as_the_second_is_refused(rec):
+    rec["format"] = "briscola-record/2"
+    _refused(rec, "missing fields actions")
 
 
 @pytest.mark.parametrize("thing", [None, [], "text", 3])
@@ -274,7 +279,7 @@ def test_unknown_or_unsupported_rules(rec):
 
 
 def test_three_player_record_with_a_forty_card_layout_is_refused():
-    rec = json_round(to_record(play(3, seed=4)))
+    rec = json_round(to_record_1(play(3, seed=4)))
     rec["rules"]["pack"] = 40
     _refused(rec)
 
@@ -287,7 +292,7 @@ def test_play_after_the_end(rec):
 
 def test_current_trick_out_of_turn_or_complete():
     g = play(2, seed=9, stop_after=5)
-    rec = json_round(to_record(g))
+    rec = json_round(to_record_1(g))
     broken = copy.deepcopy(rec)
     broken["current"][0][0] = 1 - broken["current"][0][0]
     _refused(broken, "out of turn")
@@ -312,7 +317,7 @@ def test_truncated_record_that_keeps_its_result_is_refused(rec):
 
 
 def test_mid_deal_points_are_checked():
-    rec = json_round(to_record(play(2, seed=12, stop_after=10)))
+    rec = json_round(to_record_1(play(2, seed=12, stop_after=10)))
     assert sum(rec["points"]) > 0
     rec["points"] = rec["points"][::-1] if rec["points"][0] != rec["points"][1] else [0, 0]
     _refused(rec, "points")
@@ -359,7 +364,7 @@ def test_deep_nesting_in_a_record_is_a_record_error(rec, field):
 def test_deep_nesting_in_a_card_is_a_record_error(rec):
     rec["hands"][0][0] = _nested(100_000)
     _refused(rec, "hand 1")
-    rec = json_round(to_record(play(2, seed=31)))
+    rec = json_round(to_record_1(play(2, seed=31)))
     rec["tricks"][0]["plays"][0][1] = _nested(100_000, leaf={})
     _refused(rec)
 
@@ -396,8 +401,8 @@ def test_seed_in_text_must_be_an_integer_in_range(rec, text):
 @pytest.mark.parametrize("seed", [0, -5, 2 ** 63 - 1, -(2 ** 63), None])
 def test_seeds_in_range_are_kept(rec, seed):
     rec["seed"] = seed
-    assert to_record(from_record(rec)) == rec
-    assert to_record(loads(json.dumps(rec))) == rec
+    assert to_record_1(from_record(rec)) == rec
+    assert to_record_1(loads(json.dumps(rec))) == rec
 
 
 @pytest.mark.parametrize("thing", [b"\xff\xfe", 5, None, ["{}"]])
@@ -407,7 +412,7 @@ def test_loads_of_something_not_text(thing):
 
 
 def test_loads_takes_utf8_bytes(rec):
-    assert to_record(loads(json.dumps(rec).encode())) == rec
+    assert to_record_1(loads(json.dumps(rec).encode())) == rec
 
 
 # -- fields that used to be read without a check -----------------------------------------
@@ -461,5 +466,5 @@ def test_cards_must_be_in_record_notation(rec, spell):
 
 def test_accepted_records_are_their_own_canonical_form(rec, rec4):
     for r in (rec, rec4):
-        back = to_record(from_record(r))
+        back = to_record_1(from_record(r))
         assert json.dumps(back, sort_keys=True) == json.dumps(r, sort_keys=True)
