@@ -172,7 +172,7 @@ class Game:
         if self.phase != PHASE_PLAY:
             return []
         if self._follow and self.trick:
-            return core.legal_cards(self.hands[self.turn], self.trick, True)
+            return [ALL_CARDS[c] for c in core.legal_cards(self.hands[self.turn], self.trick, True)]
         return list(self.hands[self.turn])
 
     def legal_actions(self) -> list[Action]:
@@ -267,9 +267,11 @@ class Game:
             swap = self.exchange_card()
             if swap is None or action.card != swap:
                 raise IllegalMoveError(f"seat {seat} may not exchange {action.card} now")
+            turned = self.briscola
+            assert turned is not None  # exchange_card() offers a swap only under a turned card
             hand = self.hands[seat]
-            hand[hand.index(swap)] = self.briscola  # type: ignore[call-overload]
-            self.exchanges.append((seat, swap, self.briscola))  # type: ignore[arg-type]
+            hand[hand.index(swap)] = turned
+            self.exchanges.append((seat, swap, turned))
             self.briscola = swap
             self._extra.append((self._played(), seat, action))
             return None

@@ -85,9 +85,12 @@ class MatchError(ValueError):
 class DealOutcome(Protocol):
     """What :meth:`Match.add` reads from a finished deal (the engine's ``Outcome``)."""
 
-    sides: tuple[tuple[int, ...], ...]
-    side_points: tuple[int, ...]
-    winner: int | None
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def side_points(self) -> tuple[int, ...]: ...
+    @property
+    def winner(self) -> int | None: ...
 
 
 @dataclass(frozen=True)

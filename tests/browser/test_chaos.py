@@ -94,7 +94,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from playwright.sync_api import BrowserContext, Page
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from briscola.record import from_record, to_record

@@ -34,7 +34,7 @@ def views_of_deal(seed: int, ranking: str = "standard"):
 def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> float:
     """Sum over every history that ends in ``hand_now`` of the product of the play model's
     probabilities of the other seat's plays (the quantity HandBelief computes)."""
-    me, opp = view.seat, 1 - view.seat
+    opp = 1 - view.seat
     t = Tables.of(view)
     rounds = (view.rules.pack - 6) // 2
     events = []

@@ -21,7 +21,7 @@ from briscola.i18n import (
 
 REQUIRED = ("en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi")
 NUMBERS = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101)
-O, ONE, TWO, FEW, MANY = "other", "one", "two", "few", "many"
+O, ONE, TWO, FEW, MANY = "other", "one", "two", "few", "many"  # noqa: E741 - O reads as "other" in the table
 EXPECTED_PLURALS = {
     # CLDR plural categories of 0, 1, 2, 3, 5, 11, 21, 22, 25, 101, written out by hand
     # from the CLDR tables, apart from the rules in briscola.i18n.

@@ -197,7 +197,9 @@ def mutated_texts(draw):
     if action == "deep":
         i = draw(st.sampled_from(brackets))
         k = draw(st.integers(1, 30_000))
-        return text[:i] + "[" * k + text[i:] if draw(st.booleans()) else text[:i] + "[" * k + "0" + "]" * k + "," + text[i:]
+        if draw(st.booleans()):
+            return text[:i] + "[" * k + text[i:]
+        return text[:i] + "[" * k + "0" + "]" * k + "," + text[i:]
     if action == "cut":
         return text[:draw(st.integers(0, len(text)))]
     i = draw(st.integers(0, len(text) - 1))

@@ -14,7 +14,7 @@ import pytest
 
 from briscola.game import Game
 from briscola.match import MATCH_FORMATS, Match, check_format, MatchError
-from briscola.model import EXCHANGE, PLAY, SHOW, Action
+from briscola.model import EXCHANGE, PLAY, Action
 from briscola.record import (FORMAT, RecordError, dumps, from_record, load_match, loads, match_record,
                              to_record)
 from briscola.rules import PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
@@ -102,7 +102,8 @@ def test_actions_are_in_order_with_exchanges_and_an_early_win():
         kinds = [a.kind for _, a in g.actions]
         seen.update(kinds)
         assert len(rec["actions"]) == len(kinds)
-        assert sum(k == PLAY for k in kinds) == sum(len(t["plays"]) for t in rec["tricks"]) + len(rec.get("current", []))
+        plays = sum(len(t["plays"]) for t in rec["tricks"]) + len(rec.get("current", []))
+        assert sum(k == PLAY for k in kinds) == plays
         if EXCHANGE in kinds:
             i = kinds.index(EXCHANGE)
             seat, text = rec["actions"][i]
