@@ -6,10 +6,30 @@ cancels out. With two names in a team game the first agent plays every seat of o
 and the second the other, then they swap. With three players alone, three names rotate
 over the three seats.
 
+The rules are any variant: ``--variant`` and the options of the other commands
+(:data:`~briscola.cli.RULE_FLAGS`). With ``--match FORMAT`` each of the ``--games`` is a
+match (:mod:`briscola.match`) instead of one deal: match ``i`` is first dealt by seat
+``i mod N``, its deal ``j`` uses seed ``S + i + j * games`` (so deal 0 of every match is
+the single deal ``i``), and the whole match is played once per rotation with the same
+seat assignment throughout, so every agent plays the same deals from the same seats.
+A three-player play-off deal is a two-player deal between the two seats in play. A
+match that reaches :data:`~briscola.match.MAX_DEALS` deals without a winner counts as
+drawn; a single deal's result is the match's.
+
 Each game makes fresh agents seeded from (S, deal, rotation, seat), so a run replays
 exactly, whatever ``--jobs`` is. Search agents (those with an ``iterations`` attribute)
 are given a fixed iteration count (``--iterations``), so results do not depend on the
 speed of the machine; the time they take is reported as ms per decision.
+
+The summary (``--json FILE``) holds ``players``, ``deals`` (different deals dealt),
+``games`` (deals played, every rotation counted), ``seed``, ``iterations``, ``variant``
+(the preset), ``rules`` (every rules option), ``match`` (the format) and ``matches``
+(matches played, every rotation counted; equal to ``games`` for single deals), and per
+agent in ``agents``: ``name``, ``agent``, ``games``, ``wins``, ``losses``, ``draws``,
+``win_rate`` ((wins + draws / 2) / games), ``ci95``, ``avg_point_diff`` (own side's card
+points minus the mean of the other sides, a deal), ``ms_per_decision``, and the same for
+whole matches: ``matches``, ``match_wins``, ``match_losses``, ``match_draws``,
+``match_win_rate``, ``match_ci95``.
 """
 
 from __future__ import annotations
@@ -19,11 +39,13 @@ import json
 import math
 import sys
 import time
-from typing import Any, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
 
 from .agents import AgentSpecError, make_agent
-from .cli import CliError, check_writable, choose_card
-from .game import Game
+from .cli import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
+                  plan_deal, rules_from_args, run_deal)
+from .match import SINGLE, Match, check_format
 from .rules import PLAYER_COUNTS, Rules
 
 DEFAULT_ITERATIONS = 200
@@ -32,6 +54,11 @@ DEFAULT_ITERATIONS = 200
 Z95 = 1.96
 PROGRESS_MIN_GAMES = 50
 """Runs with fewer games than this don't draw a progress bar."""
+SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+ABSENT = ""
+"""The outcome of an agent that sits out a deal (a three-player play-off)."""
+CHUNK_MAX = 20
+CHUNKS_PER_JOB = 8
 
 
 def _int_arg(text: str, low: int, what: str) -> int:
@@ -45,10 +72,11 @@ def _int_arg(text: str, low: int, what: str) -> int:
 
 
 def add_arena_parser(sub) -> None:
-    a = sub.add_parser("arena", help="seat-fair duplicate matches between agents")
+    a = sub.add_parser("arena", help="seat-fair duplicate matches between agents",
+                       description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--players", type=lambda t: _int_arg(t, 2, "--players"), default=2)
     a.add_argument("--games", type=lambda t: _int_arg(t, 1, "--games"), default=100,
-                   help="deals; each is played once per rotation of the agents")
+                   help="deals (with --match: matches); each is played once per rotation of the agents")
     a.add_argument("--seed", type=lambda t: _int_arg(t, -(1 << 62), "--seed"), default=1,
                    help="deal i uses seed S+i")
     a.add_argument("--agents", default="medium,random",
@@ -58,9 +86,23 @@ def add_arena_parser(sub) -> None:
                    default=DEFAULT_ITERATIONS,
                    help=f"iterations per decision for search agents (default {DEFAULT_ITERATIONS}; "
                         "0 = their wall-clock budget)")
-    a.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    a.add_argument("--json", metavar="FILE", help="write the summary as JSON (keys above)")
     a.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_rules_options(a)
+    add_match_option(a, "play whole matches of this format; match wins are reported too (default: single deals)")
     a.set_defaults(func=cmd_arena)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What every game of an arena run shares."""
+
+    specs: tuple[str, ...]
+    rules: Rules
+    games: int  # matches; deals when each match is a single deal
+    seed: int
+    iterations: int
+    match: str = SINGLE
 
 
 # -- one game ------------------------------------------------------------------------------
@@ -70,55 +112,79 @@ def _agent_seed(seed: int, deal: int, rotation: int, seat: int) -> int:
 
 
 def play_game(specs: Sequence[str], players: int, seed: int, deal: int, rotation: int,
-              iterations: int) -> dict[str, Any]:
-    """Deal ``deal`` with side k played by agent ``(k + rotation) % len(specs)``.
+              iterations: int, *, rules: Rules | None = None, dealer: int | None = None,
+              seats: Sequence[int] | None = None) -> dict[str, Any]:
+    """Deal ``deal`` (seed ``seed + deal``) with side k of the ``players``-seat table played
+    by agent ``(k + rotation) % len(specs)``; ``rules`` (standard), ``dealer`` (``deal mod
+    players``) and ``seats`` (the table seat of each seat of the deal: all of them, or the
+    two of a play-off) as given.
 
-    Returns per agent index: score (1 win, 0.5 draw, 0 loss), point difference (own
-    side minus the mean of the other sides), decisions and seconds spent deciding."""
-    rules = Rules.standard(players)
+    Returns per agent index: score (1 win, 0.5 draw, 0 loss), outcome (win, draw, loss;
+    empty when the agent sits out), point difference (own side minus the mean of the other
+    sides), decisions and seconds spent deciding; and the deal's outcome with its sides
+    named by table seats under "deal"."""
+    rules = rules or Rules.standard(players)
+    seats = tuple(seats or range(rules.players))
     m = len(specs)
-    side_agent = [(k + rotation) % m for k in range(m)]
-    team_of = rules.team_of
+    table_side = Rules.standard(players).team_of
+    agent_of = [(table_side[s] + rotation) % m for s in seats]
     agents = []
-    for seat in range(players):
-        a = make_agent(specs[side_agent[team_of[seat]]], seed=_agent_seed(seed, deal, rotation, seat))
+    for seat, table_seat in enumerate(seats):
+        a = make_agent(specs[agent_of[seat]], seed=_agent_seed(seed, deal, rotation, table_seat))
         if iterations and hasattr(a, "iterations"):
             a.iterations = iterations
         agents.append(a)
-    game = Game.deal(rules, seed=seed + deal, dealer=deal % players)
-    decisions = [0] * m
-    spent = [0.0] * m
-    clock = time.perf_counter
+    clock = SeatClock(len(seats))
     where = f"deal {deal + 1} (seed {seed + deal}), rotation {rotation + 1}"
-    while not game.over:
-        seat = game.turn
-        view = game.view(seat)
-        who = side_agent[team_of[seat]]
-        t0 = clock()
-        card = choose_card(agents[seat], view, specs[who], where)
-        dt = clock() - t0
-        decisions[who] += 1
-        spent[who] += dt
-        game.play(card)
-    result = game.result()
-    side_points = game.team_points()
-    out = {"score": [0.0] * m, "outcome": [""] * m, "diff": [0.0] * m,
-           "decisions": decisions, "seconds": spent}
-    for k in range(m):
-        who = side_agent[k]
-        outcome = result[rules.teams[k][0]]
-        out["outcome"][who] = outcome
-        out["score"][who] = {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]
-        others = [p for j, p in enumerate(side_points) if j != k]
-        out["diff"][who] = side_points[k] - sum(others) / len(others)
+    game = run_deal(rules, seed + deal, deal % players if dealer is None else dealer, agents,
+                    [specs[a] for a in agent_of], where, clock=clock)
+    outcome = game.outcome()
+    out: dict[str, Any] = {"score": [0.0] * m, "outcome": [ABSENT] * m, "diff": [0.0] * m,
+                           "decisions": [0] * m, "seconds": [0.0] * m, "deal": outcome}
+    for seat, who in enumerate(agent_of):
+        out["decisions"][who] += clock.decisions[seat]
+        out["seconds"][who] += clock.seconds[seat]
+    for k, side in enumerate(outcome.sides):
+        who = agent_of[side[0]]
+        out["outcome"][who] = outcome.result[side[0]]
+        out["score"][who] = SCORES[outcome.result[side[0]]]
+        others = [p for j, p in enumerate(outcome.side_points) if j != k]
+        out["diff"][who] = outcome.side_points[k] - sum(others) / len(others)
     return out
+
+
+def play_match(run: Run, index: int, rotation: int, tally: Tally) -> int:
+    """Play match ``index`` of ``run`` in ``rotation`` (see module doc), counting its deals
+    and its result in ``tally``; returns the number of deals it took."""
+    players = run.rules.players
+    match = Match.start(run.match, players, first_dealer=index % players)
+    last: dict[str, Any] = {}
+    while not match_over(match):
+        plan = plan_deal(match, run.rules)
+        deal = index + match.deals_played * run.games
+        last = play_game(run.specs, players, run.seed, deal, rotation, run.iterations,
+                         rules=plan.rules, dealer=plan.dealer, seats=plan.seats)
+        tally.add(last)
+        match.add_deal(last["deal"])
+    m = len(run.specs)
+    if match.winner is not None:
+        won = (match.winner + rotation) % m
+        tally.add_match(["win" if a == won else "loss" for a in range(m)])
+    elif match.format == SINGLE:
+        tally.add_match(last["outcome"])
+    else:
+        tally.add_match(["draw"] * m)
+    return match.deals_played
 
 
 class Tally:
     """Running totals per agent over the games played so far: what the summary needs,
     in memory that does not grow with the number of games."""
 
-    __slots__ = ("games", "wins", "draws", "score", "score_sq", "diff", "decisions", "seconds")
+    PER_AGENT = ("games", "wins", "draws", "score", "score_sq", "diff", "decisions", "seconds",
+                 "matches", "match_wins", "match_draws", "match_score", "match_score_sq")
+    COUNTS = ("dealt", "played", "matches_played")
+    __slots__ = PER_AGENT + COUNTS
 
     def __init__(self, agents: int) -> None:
         self.games = [0] * agents
@@ -129,41 +195,63 @@ class Tally:
         self.diff = [0.0] * agents
         self.decisions = [0] * agents
         self.seconds = [0.0] * agents
+        self.matches = [0] * agents
+        self.match_wins = [0] * agents
+        self.match_draws = [0] * agents
+        self.match_score = [0.0] * agents
+        self.match_score_sq = [0.0] * agents
+        self.dealt = 0  # different deals dealt
+        self.played = 0  # deals played, every rotation counted
+        self.matches_played = 0
 
     def add(self, result: dict[str, Any]) -> None:
         """Count one game as returned by :func:`play_game`."""
-        for a in range(len(self.games)):
+        self.played += 1
+        for a, outcome in enumerate(result["outcome"]):
+            if outcome == ABSENT:
+                continue
             s = result["score"][a]
             self.games[a] += 1
-            self.wins[a] += result["outcome"][a] == "win"
-            self.draws[a] += result["outcome"][a] == "draw"
+            self.wins[a] += outcome == "win"
+            self.draws[a] += outcome == "draw"
             self.score[a] += s
             self.score_sq[a] += s * s
             self.diff[a] += result["diff"][a]
             self.decisions[a] += result["decisions"][a]
             self.seconds[a] += result["seconds"][a]
 
+    def add_match(self, outcomes: Sequence[str]) -> None:
+        """Count one match: per agent "win", "draw" or "loss" (empty: a loss)."""
+        self.matches_played += 1
+        for a, outcome in enumerate(outcomes):
+            s = SCORES.get(outcome, 0.0)
+            self.matches[a] += 1
+            self.match_wins[a] += outcome == "win"
+            self.match_draws[a] += outcome == "draw"
+            self.match_score[a] += s
+            self.match_score_sq[a] += s * s
+
     def merge(self, other: Tally) -> None:
-        for name in self.__slots__:
+        for name in self.PER_AGENT:
             mine, theirs = getattr(self, name), getattr(other, name)
             for a in range(len(mine)):
                 mine[a] += theirs[a]
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-def _chunks(specs: Sequence[str], players: int, games: int, seed: int, iterations: int,
-            size: int) -> Iterator[tuple]:
-    """The match cut into jobs of ``size`` deals, made one at a time as they are asked for."""
-    for start in range(0, games, size):
-        yield tuple(specs), players, seed, start, min(games, start + size), iterations
+def _chunks(run: Run, size: int) -> Iterator[tuple[Run, int, int]]:
+    """The run cut into jobs of ``size`` matches, made one at a time as they are asked for."""
+    for start in range(0, run.games, size):
+        yield run, start, min(run.games, start + size)
 
 
-def _play_chunk(job: tuple) -> tuple[int, Tally]:
-    """Play the deals of one job in every rotation: (deals played, their tally)."""
-    specs, players, seed, start, stop, iterations = job
-    tally = Tally(len(specs))
-    for d in range(start, stop):
-        for r in range(len(specs)):
-            tally.add(play_game(specs, players, seed, d, r, iterations))
+def _play_chunk(job: tuple[Run, int, int]) -> tuple[int, Tally]:
+    """Play the matches of one job in every rotation: (matches played, their tally)."""
+    run, start, stop = job
+    tally = Tally(len(run.specs))
+    for index in range(start, stop):
+        tally.dealt += max(play_match(run, index, r, tally) for r in range(len(run.specs)))
     return stop - start, tally
 
 
@@ -178,13 +266,20 @@ def labels(specs: Sequence[str]) -> list[str]:
 
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int = 1, jobs: int = 1,
-              iterations: int = DEFAULT_ITERATIONS, progress=None) -> dict[str, Any]:
-    """Play ``games`` deals in every rotation and summarise per agent (see module doc).
+              iterations: int = DEFAULT_ITERATIONS, progress: Callable[[int, int, float], None] | None = None,
+              *, rules: Rules | None = None, match: str = SINGLE) -> dict[str, Any]:
+    """Play ``games`` deals (or matches of format ``match``) under ``rules`` (standard for
+    ``players``) in every rotation and summarise per agent (see module doc).
 
     The jobs are made as they are played and the results are tallied as they come, so a
-    long match starts at once and its memory does not grow with ``games``."""
-    size = max(1, min(20, games // (jobs * 8) or 1))
-    chunks = _chunks(specs, players, games, seed, iterations, size)
+    long run starts at once and its memory does not grow with ``games``."""
+    rules = rules or Rules.standard(players)
+    if rules.players != players:
+        raise ValueError(f"rules for {rules.players} players, not {players}")
+    check_format(match, players)
+    run = Run(tuple(specs), rules, games, seed, iterations, match)
+    size = max(1, min(CHUNK_MAX, games // (jobs * CHUNKS_PER_JOB) or 1))
+    chunks = _chunks(run, size)
     tally = Tally(len(specs))
     started = time.perf_counter()
     done = 0
@@ -192,19 +287,23 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int = 1, job
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            for count, part in pool.imap_unordered(_play_chunk, chunks):
-                tally.merge(part)
-                done += count
-                if progress:
-                    progress(done, games, time.perf_counter() - started)
+            parts = pool.imap_unordered(_play_chunk, chunks)
+            for count, part in parts:
+                done = _count(tally, part, done, count, games, started, progress)
     else:
         for c in chunks:
             count, part = _play_chunk(c)
-            tally.merge(part)
-            done += count
-            if progress:
-                progress(done, games, time.perf_counter() - started)
-    return summary_of(specs, players, games, seed, iterations, tally)
+            done = _count(tally, part, done, count, games, started, progress)
+    return summary_of(specs, players, games, seed, iterations, tally, rules=rules, match=match)
+
+
+def _count(tally: Tally, part: Tally, done: int, count: int, games: int, started: float,
+           progress: Callable[[int, int, float], None] | None) -> int:
+    tally.merge(part)
+    done += count
+    if progress:
+        progress(done, games, time.perf_counter() - started)
+    return done
 
 
 def win_rate_ci(scores: Sequence[float]) -> tuple[float, float, float]:
@@ -213,28 +312,38 @@ def win_rate_ci(scores: Sequence[float]) -> tuple[float, float, float]:
 
 
 def _interval(n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+    if not n:
+        return 0.0, 0.0, 1.0
     rate = total / n
     var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else 0.25
     half = Z95 * math.sqrt(var / n)
     return rate, max(0.0, rate - half), min(1.0, rate + half)
 
 
-def summarise(specs, players, games, seed, iterations, results) -> dict[str, Any]:
-    """The summary of a list of :func:`play_game` results."""
+def summarise(specs, players, games, seed, iterations, results, *, rules: Rules | None = None) -> dict[str, Any]:
+    """The summary of a list of :func:`play_game` results of single deals."""
     tally = Tally(len(specs))
     for r in results:
         tally.add(r)
-    return summary_of(specs, players, games, seed, iterations, tally)
+        tally.add_match(r["outcome"])
+    tally.dealt = games
+    return summary_of(specs, players, games, seed, iterations, tally, rules=rules)
 
 
-def summary_of(specs, players, games, seed, iterations, tally: Tally) -> dict[str, Any]:
-    m = len(specs)
+def _rates(n: int, total: float, total_sq: float) -> dict[str, Any]:
+    rate, low, high = _interval(n, total, total_sq)
+    return {"win_rate": round(rate, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+def summary_of(specs, players, games, seed, iterations, tally: Tally, *, rules: Rules | None = None,
+               match: str = SINGLE) -> dict[str, Any]:
+    rules = rules or Rules.standard(players)
     names = labels(specs)
     agents = []
-    for a in range(m):
-        n = tally.games[a]
-        wins, draws = tally.wins[a], tally.draws[a]
-        rate, low, high = _interval(n, tally.score[a], tally.score_sq[a])
+    for a in range(len(specs)):
+        n, wins, draws = tally.games[a], tally.wins[a], tally.draws[a]
+        deals = _rates(n, tally.score[a], tally.score_sq[a])
+        matches = _rates(tally.matches[a], tally.match_score[a], tally.match_score_sq[a])
         decisions, seconds = tally.decisions[a], tally.seconds[a]
         agents.append({
             "name": names[a],
@@ -243,41 +352,70 @@ def summary_of(specs, players, games, seed, iterations, tally: Tally) -> dict[st
             "wins": wins,
             "losses": n - wins - draws,
             "draws": draws,
-            "win_rate": round(rate, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "avg_point_diff": round(tally.diff[a] / n, 2),
+            **deals,
+            "avg_point_diff": round(tally.diff[a] / n, 2) if n else 0.0,
             "ms_per_decision": round(1000 * seconds / decisions, 3) if decisions else 0.0,
+            "matches": tally.matches[a],
+            "match_wins": tally.match_wins[a],
+            "match_losses": tally.matches[a] - tally.match_wins[a] - tally.match_draws[a],
+            "match_draws": tally.match_draws[a],
+            "match_win_rate": matches["win_rate"],
+            "match_ci95": matches["ci95"],
         })
     return {
         "players": players,
-        "deals": games,
-        "games": tally.games[0],
+        "deals": tally.dealt,
+        "games": tally.played,
         "seed": seed,
         "iterations": iterations,
         "agents": agents,
+        "variant": rules.variant,
+        "rules": rules.to_dict(),
+        "match": match,
+        "matches": tally.matches_played,
     }
+
+
+def _header(summary: dict[str, Any]) -> str:
+    rotations = len(summary["agents"])
+    table = f"{summary['players']} players, seed {summary['seed']}"
+    if summary["variant"] != "standard":
+        table += f", variant {summary['variant']}"
+    if summary["match"] == SINGLE:
+        return f"{summary['deals']} deals x {rotations} rotations = {summary['games']} games, {table}"
+    return (f"{summary['matches'] // rotations} {summary['match']} matches x {rotations} rotations = "
+            f"{summary['matches']} matches of {summary['games']} games ({summary['deals']} deals), {table}")
+
+
+def _rate_cells(rate: float, ci: Sequence[float], wins: int, draws: int, losses: int) -> str:
+    wdl = f"{wins}-{draws}-{losses}"
+    interval = f"[{ci[0] * 100:.1f}, {ci[1] * 100:.1f}]"
+    return f"{rate * 100:8.1f}% {interval:>17} {wdl:>14}"
 
 
 def format_summary(summary: dict[str, Any]) -> str:
     side = "team" if summary["players"] in (4, 6) else "agent"
-    lines = [f"{summary['deals']} deals x {len(summary['agents'])} rotations = {summary['games']} games, "
-             f"{summary['players']} players, seed {summary['seed']}",
+    lines = [_header(summary),
              f"{side:<24} {'win rate':>9} {'95% CI':>17} {'W-D-L':>14} {'pt diff':>8} {'ms/dec':>8}"]
     for a in summary["agents"]:
-        wdl = f"{a['wins']}-{a['draws']}-{a['losses']}"
-        ci = f"[{a['ci95'][0] * 100:.1f}, {a['ci95'][1] * 100:.1f}]"
-        lines.append(f"{a['name']:<24} {a['win_rate'] * 100:8.1f}% {ci:>17} {wdl:>14} "
-                     f"{a['avg_point_diff']:+8.2f} {a['ms_per_decision']:8.2f}")
+        cells = _rate_cells(a["win_rate"], a["ci95"], a["wins"], a["draws"], a["losses"])
+        lines.append(f"{a['name']:<24} {cells} {a['avg_point_diff']:+8.2f} {a['ms_per_decision']:8.2f}")
+    if summary["match"] != SINGLE:
+        lines.append(f"{side:<24} {'matches':>9} {'95% CI':>17} {'W-D-L':>14}")
+        for a in summary["agents"]:
+            cells = _rate_cells(a["match_win_rate"], a["match_ci95"], a["match_wins"], a["match_draws"],
+                                a["match_losses"])
+            lines.append(f"{a['name']:<24} {cells}")
     return "\n".join(lines)
 
 
-def _progress_bar(stream):
+def _progress_bar(stream, unit: str):
     width = 30
 
     def show(done: int, total: int, elapsed: float) -> None:
         filled = int(width * done / total)
         eta = elapsed / done * (total - done) if done else 0.0
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit} "
                      f"{elapsed:6.0f}s elapsed, ~{eta:5.0f}s left")
         if done == total:
             stream.write("\n")
@@ -303,13 +441,16 @@ def parse_specs(text: str, players: int) -> list[str]:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    check_format(args.match, args.players)
     specs = parse_specs(args.agents, args.players)
     if args.json:
         check_writable(args.json, "--json")
     progress = None
     if not args.no_progress and args.games * len(specs) >= PROGRESS_MIN_GAMES:
-        progress = _progress_bar(sys.stderr)
-    summary = run_match(specs, args.players, args.games, args.seed, args.jobs, args.iterations, progress)
+        progress = _progress_bar(sys.stderr, "deals" if args.match == SINGLE else "matches")
+    summary = run_match(specs, args.players, args.games, args.seed, args.jobs, args.iterations, progress,
+                        rules=rules, match=args.match)
     print(format_summary(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -318,5 +459,5 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["Tally", "add_arena_parser", "run_match", "play_game", "format_summary", "summarise",
-           "summary_of", "labels", "win_rate_ci"]
+__all__ = ["Run", "Tally", "add_arena_parser", "run_match", "play_game", "play_match", "format_summary",
+           "summarise", "summary_of", "labels", "win_rate_ci"]

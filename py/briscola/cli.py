@@ -1,20 +1,45 @@
-"""Command line: ``python -m briscola selfplay|play|arena ...``."""
+"""Command line: ``python -m briscola selfplay|play|arena ...``.
+
+Every command plays the rules of a variant: ``--variant PRESET`` (one of
+:data:`~briscola.rules.PRESETS`, standard by default) with options on top
+(:data:`RULE_FLAGS`: ``--hand-size``, ``--must-follow``, ``--first-card-trump``,
+``--redeal``, ``--exchange``, ``--open-hands``, ``--mano-negra``, ``--ranking``).
+``play`` and ``arena`` also play matches: ``--match FORMAT`` (one of
+:data:`~briscola.match.MATCH_FORMATS`, a single deal by default). Rules or a format that
+cannot be played, a bad argument or a computer player that fails are reported on one
+line (``briscola: error: ...``) with exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import random
 import sys
-from typing import Any, Sequence
+import time
+from dataclasses import replace
+from typing import IO, Any, NamedTuple, Sequence
 
 from .agents import AgentSpecError, describe_failure, make_agent
-from .cards import ALL_CARDS, Card, CardParseError, format_cards, parse_card
+from .cards import ALL_CARDS, RANKINGS, SUITS, Card, CardParseError, format_cards, parse_card
 from .game import Game
 from .i18n import LANGUAGE_CODES, Translator, resolve
+from .match import MATCH_FORMATS, MAX_DEALS, SINGLE, Match, MatchError, sides_for
+from .model import EXCHANGE, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, describe_value, to_record
-from .rules import PLAYER_COUNTS, Rules
+from .rules import (EXCHANGE_RANKS, HAND_SIZES, PACK_FOR_PLAYERS, PLAYER_COUNTS, PRESET_NAMES, PRESETS,
+                    Rules, UnsupportedRuleError)
 from .view import PlayerView
+
+DEFAULT_VARIANT = "standard"
+HUMAN = 0
+"""The table seat of the player at the terminal."""
+QUIT_WORDS = ("q", "quit", "exit")
+EXCHANGE_KEY, SHOW_KEY = "x", "m"
+"""What the player types to exchange the trump card or to show mano negra."""
+OFFER_KEYS = {EXCHANGE: EXCHANGE_KEY, SHOW: SHOW_KEY}
+RANDOM_SEEDS = 1 << 30
 
 
 class CliError(Exception):
@@ -25,23 +50,160 @@ class AgentError(Exception):
     """A computer player that failed at its turn: reported on one line with exit status 2."""
 
 
-def choose_card(agent: Any, view: PlayerView, name: str, deal: str) -> Card:
+# -- rules and match options ---------------------------------------------------------------
+
+class RuleFlag(NamedTuple):
+    """A command-line option that sets one rules option: a switch that sets ``value``,
+    or (``value`` None) a flag that takes one of ``choices``."""
+
+    flag: str
+    option: str
+    help: str
+    value: Any = None
+    choices: tuple = ()
+
+
+RULE_FLAGS = (
+    RuleFlag("--hand-size", "hand_size", "cards in hand (4 in dupla; 5 without a turned trump)",
+             choices=HAND_SIZES),
+    RuleFlag("--must-follow", "must_follow", "follow the suit led when you can", True),
+    RuleFlag("--first-card-trump", "trump", "no turned card: the suit of the first card played is trump",
+             "first"),
+    RuleFlag("--redeal", "redeal_ace_three", "a turned ace or three goes back and another is turned", True),
+    RuleFlag("--exchange", "trump_exchange", "the 2 or the 7 of trump may take the turned card",
+             choices=EXCHANGE_RANKS),
+    RuleFlag("--open-hands", "open_hands", "every hand face up and the next card shown (Scoperta)", True),
+    RuleFlag("--mano-negra", "mano_negra", "king, three and ace of trump shown together win the deal", True),
+    RuleFlag("--ranking", "ranking", "order of the cards", choices=RANKINGS),
+)
+"""The rules options the commands take on top of ``--variant``."""
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--variant`` and the :data:`RULE_FLAGS`: what :func:`rules_from_args` reads."""
+    parser.add_argument("--variant", choices=tuple(PRESETS), default=DEFAULT_VARIANT,
+                        help=f"the way of playing (default {DEFAULT_VARIANT}); options below go on top")
+    for f in RULE_FLAGS:
+        if f.value is None:
+            parser.add_argument(f.flag, dest=f.option, type=type(f.choices[0]), choices=f.choices,
+                                default=None, help=f.help)
+        else:
+            parser.add_argument(f.flag, dest=f.option, action="store_const", const=f.value,
+                                default=None, help=f.help)
+
+
+def add_match_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--match", choices=MATCH_FORMATS, default=SINGLE, help=what)
+
+
+def rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The rules options set on the command line."""
+    return {f.option: getattr(args, f.option) for f in RULE_FLAGS if getattr(args, f.option) is not None}
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The checked rules: :class:`~briscola.rules.UnsupportedRuleError` when they are not played."""
+    return Rules.preset(args.variant, args.players, **rule_options(args))
+
+
+def rule_flags(variant: str, options: dict[str, Any]) -> list[str]:
+    """The command-line arguments that ask for ``variant`` with ``options`` (the reverse of
+    :func:`rules_from_args`).
+
+    >>> rule_flags("briscolone", {"hand_size": 5, "must_follow": True})
+    ['--variant', 'briscolone', '--hand-size', '5', '--must-follow']
+    """
+    out = ["--variant", variant]
+    for f in RULE_FLAGS:
+        if f.option not in options:
+            continue
+        value = options[f.option]
+        if f.value is None:
+            out += [f.flag, str(value)]
+        elif value == f.value:
+            out.append(f.flag)
+        else:
+            raise ValueError(f"no flag sets {f.option}={value!r}")
+    return out
+
+
+class DealPlan(NamedTuple):
+    """The next deal of a match: its rules, the table seat of each of its seats, its dealer."""
+
+    rules: Rules
+    seats: tuple[int, ...]
+    dealer: int
+
+
+def plan_deal(match: Match, rules: Rules) -> DealPlan:
+    """How :attr:`Match.seats_in_play` play the next deal: in a three-player play-off two
+    seats play a two-player deal under the same options, seat 0 of it is the first seat in play."""
+    seats = match.seats_in_play
+    if len(seats) != rules.players:
+        rules = replace(rules, players=len(seats), pack=PACK_FOR_PLAYERS[len(seats)]).check()
+    return DealPlan(rules, seats, seats.index(match.next_dealer))
+
+
+def match_over(match: Match) -> bool:
+    return match.over or match.deals_played >= MAX_DEALS
+
+
+# -- computer players ----------------------------------------------------------------------
+
+def choose_action(agent: Any, view: PlayerView, name: str, deal: str) -> Action:
     """``agent.choose(view)``, checked: :class:`AgentError` naming the agent, the seat and
-    the deal when it raises, quits, or answers with anything but a card it may play."""
+    the deal when it raises, quits, or answers with anything but a card it may play or an
+    action it may take. A bare card means playing it."""
     who = f"agent {name!r} at seat {view.seat} in {deal}"
     try:
-        card = agent.choose(view)
+        answer = agent.choose(view)
     except KeyboardInterrupt:
         raise
     except BaseException as e:
         raise AgentError(f"{who} raised {describe_failure(e)}") from None
-    if type(card) not in (int, Card) or not 0 <= card < len(ALL_CARDS):
-        raise AgentError(f"{who} returned {describe_value(card)}, not a card")
-    if card not in view.legal:
-        raise AgentError(f"{who} played {ALL_CARDS[card]}, which it may not play "
-                         f"(its hand: {format_cards(view.hand)})")
-    return ALL_CARDS[card]
+    hand = format_cards(view.hand)
+    if type(answer) is Action:
+        if answer not in view.legal_actions:
+            raise AgentError(f"{who} chose {describe_value(str(answer))}, which it may not do (its hand: {hand})")
+        return answer
+    if type(answer) not in (int, Card) or not 0 <= answer < len(ALL_CARDS):
+        raise AgentError(f"{who} returned {describe_value(answer)}, not a card or an action")
+    if answer not in view.legal:
+        raise AgentError(f"{who} played {ALL_CARDS[answer]}, which it may not play (its hand: {hand})")
+    return Action.play(answer)
 
+
+class SeatClock:
+    """Decisions made and seconds spent deciding, per seat of a deal."""
+
+    __slots__ = ("decisions", "seconds")
+
+    def __init__(self, seats: int) -> None:
+        self.decisions = [0] * seats
+        self.seconds = [0.0] * seats
+
+
+def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence,
+             names: Sequence[str] | None = None, deal: str | None = None, *,
+             clock: SeatClock | None = None) -> Game:
+    """Play one deal by ``agents`` (one per seat), checking every action they choose;
+    ``clock`` counts their decisions and thinking time."""
+    game = Game.deal(rules, seed=seed, dealer=dealer)
+    names = names or [type(a).__name__ for a in agents]
+    deal = deal or f"the deal of seed {seed}"
+    while not game.over:
+        seat = game.turn
+        view = game.view(seat)
+        started = time.perf_counter()
+        action = choose_action(agents[seat], view, names[seat], deal)
+        if clock is not None:
+            clock.decisions[seat] += 1
+            clock.seconds[seat] += time.perf_counter() - started
+        game.apply(action)
+    return game
+
+
+# -- arguments -----------------------------------------------------------------------------
 
 def check_writable(path: str, what: str) -> None:
     """Fail now, on one line, if ``path`` cannot be written: not after the whole run.
@@ -67,20 +229,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    n = _int(text)
     if n not in PLAYER_COUNTS:
         raise argparse.ArgumentTypeError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
     return n
 
 
 def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    n = _int(text)
     if n < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return n
@@ -109,14 +265,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=_positive, default=100)
     s.add_argument("--seed", type=_int, default=1, help="deal i uses seed S+i")
     s.add_argument("--out", required=True, help="file for the records (JSON lines); - for stdout")
-    s.add_argument("--agents", default="medium", help="comma-separated levels or module:factory, one per seat or one for all")
+    s.add_argument("--agents", default="medium",
+                   help="comma-separated levels or module:factory, one per seat or one for all")
+    add_rules_options(s)
 
-    pl = sub.add_parser("play", help="play a deal in the terminal against the computer")
+    pl = sub.add_parser("play", help="play a deal or a match in the terminal against the computer")
     pl.add_argument("--players", type=_players, default=2)
-    pl.add_argument("--seed", type=_int, default=None)
+    pl.add_argument("--seed", type=_int, default=None, help="the first deal's seed; the next deals count up")
     pl.add_argument("--opponent", default="medium", help="level or module:factory of the computer players")
     pl.add_argument("--lang", type=_lang, default="en", metavar="LANG",
                     help="language of the game: " + ", ".join(LANGUAGE_CODES))
+    add_rules_options(pl)
+    add_match_option(pl, "play a match of several deals, the score shown after each (default: one deal)")
 
     from .arena import add_arena_parser  # the arena lives in its own module
 
@@ -133,39 +293,29 @@ def _agent_specs(text: str, players: int) -> list[str]:
     return specs
 
 
-def run_deal(rules: Rules, seed: int, dealer: int, agents: Sequence,
-             names: Sequence[str] | None = None, deal: str | None = None) -> Game:
-    """Play one deal by ``agents`` (one per seat), checking every card they choose."""
-    game = Game.deal(rules, seed=seed, dealer=dealer)
-    names = names or [type(a).__name__ for a in agents]
-    deal = deal or f"the deal of seed {seed}"
-    while not game.over:
-        seat = game.turn
-        game.play(choose_card(agents[seat], game.view(seat), names[seat], deal))
-    return game
-
+# -- selfplay ------------------------------------------------------------------------------
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    rules = Rules.standard(args.players)
+    rules = rules_from_args(args)
     specs = _agent_specs(args.agents, args.players)
     if args.seed < SEED_MIN or args.seed + args.games - 1 > SEED_MAX:
         raise CliError(f"--seed: the deals' seeds must stay within {SEED_MIN}..{SEED_MAX}")
     agents = [make_agent(spec, seed=args.seed * 100 + seat) for seat, spec in enumerate(specs)]
     sides = rules.teams
     wins = [0] * len(sides)
-    draws = 0
     totals = [0] * len(sides)
+    draws = 0
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     try:
         for i in range(args.games):
             game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
                             f"deal {i + 1} (seed {args.seed + i})")
             out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
-            result = game.result()
-            for t, team in enumerate(sides):
-                totals[t] += sum(game.points[s] for s in team)
-                wins[t] += result[team[0]] == "win"
-            draws += "win" not in result
+            outcome = game.outcome()
+            for t in range(len(sides)):
+                totals[t] += outcome.side_points[t]
+                wins[t] += outcome.winner == t
+            draws += outcome.winner is None
     finally:
         if out is not sys.stdout:
             out.close()
@@ -179,87 +329,254 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace, stdin=None, stdout=None) -> int:
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    t = Translator(args.lang)
-    rules = Rules.standard(args.players)
-    seed = args.seed
-    if seed is None:
-        import random
+# -- play in the terminal ------------------------------------------------------------------
 
-        seed = random.SystemRandom().randrange(1 << 30)
-    agents = [None] + [make_agent(args.opponent, seed=seed + s) for s in range(1, args.players)]
-    game = Game.deal(rules, seed=seed, dealer=args.players - 1)
+CLI_TEXTS = {
+    "cli_must_follow": "Follow the suit led: play {cards}.",
+    "variant": "Variant",
+    "exchange_offer": "Exchange your {card} for the turned {briscola}",
+    "exchanged": "{who} exchanges the {card} for the turned {briscola}.",
+    "you_exchanged": "You exchange the {card} for the turned {briscola}.",
+    "show_mano_negra": "Show king, three and ace of trump",
+    "mano_negra_shown": "{who} shows king, three and ace of trump and wins the deal at once.",
+    "you_mano_negra": "You show king, three and ace of trump and win the deal at once.",
+    "redealt": "{card} was turned: it goes back into the stock and another card is turned.",
+    "no_trump": "No trump",
+    "trump_not_set": "Trump: set by the first card played",
+    "next_card": "Next card: {card}",
+    "match": "Match",
+    "match_score": "Match: {score}",
+    "match_deal_n": "Deal {n}",
+    "match_won": "You win the match!",
+    "match_lost": "You lose the match.",
+    "match_playoff": "{names} tie for the lead: the others drop out and they play on.",
+    **{f"variant_{name}": text for name, text in PRESET_NAMES.items()},
+}
+"""English for the texts the terminal game needs that a language file may not have yet."""
 
-    def say(text: str = "") -> None:
-        print(text, file=stdout, flush=True)
 
-    def who(seat: int) -> str:
-        return t.t("you") if seat == 0 else t.t(f"seat_name_{seat}")
+class Terminal:
+    """The terminal game's side of the table: reads the player's choices, tells what happens."""
 
-    def name(c) -> str:
-        return f"{t.card_name(c)} ({c})"
+    def __init__(self, translator: Translator, stdin: IO[str], stdout: IO[str]) -> None:
+        self.t = translator
+        self.stdin = stdin
+        self.stdout = stdout
+        self.seats: tuple[int, ...] = ()  # table seat of each seat of the deal being played
 
-    say(t.t("cli_intro", title=t.t("title"), players=t.t("players_n", n=args.players), seed=str(seed)))
-    say(t.t("briscola_is", card=name(game.briscola)))
-    say(t.t("cli_help", max=rules.hand_size))
-    if rules.players in (4, 6):
-        say(t.t("cli_partners", names=", ".join(who(s) for s in rules.teams[0] if s)))
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def text(self, key: str, **params: object) -> str:
+        """The language's text for ``key``, else the English of :data:`CLI_TEXTS`, else the key."""
+        try:
+            return self.t.t(key, **params)
+        except (KeyError, IndexError, ValueError):
+            return CLI_TEXTS.get(key, key).format(**params)
+
+    def name_of(self, table_seat: int) -> str:
+        return self.t.t("you") if table_seat == HUMAN else self.t.t(f"seat_name_{table_seat}")
+
+    def who(self, seat: int) -> str:
+        """The name of a seat of the deal being played."""
+        return self.name_of(self.seats[seat])
+
+    def card(self, c: Card | None) -> str:
+        """A card in words and notation: "Ace of Coins (1D)"."""
+        return "" if c is None else f"{self.t.card_name(c)} ({c})"
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return ", ".join(self.card(c) for c in cards)
+
+    # -- before and after ------------------------------------------------------------------
+    def intro(self, rules: Rules, seed: int, fmt: str) -> None:
+        t = self.t
+        self.say(t.t("cli_intro", title=t.t("title"), players=t.t("players_n", n=rules.players), seed=str(seed)))
+        if rules.variant != DEFAULT_VARIANT:
+            self.say(f"{self.text('variant')}: {self.text('variant_' + rules.variant)}")
+        if fmt != SINGLE:
+            self.say(f"{self.text('match')}: {self.text('match_' + fmt.replace('-', '_'))}")
+        self.say(t.t("cli_help", max=rules.hand_size))
+        if rules.players in (4, 6):
+            self.say(t.t("cli_partners", names=", ".join(self.name_of(s) for s in rules.teams[0] if s != HUMAN)))
+
+    def deal_header(self, match: Match) -> None:
+        self.say("")
+        self.say(self.text("match_deal_n", n=match.deals_played + 1))
+        seats = match.seats_in_play
+        if len(seats) != match.players:
+            self.say(self.text("match_playoff", names=", ".join(self.name_of(s) for s in seats)))
+
+    def deal_start(self, game: Game, seats: tuple[int, ...]) -> None:
+        self.seats = seats
+        for c in game.redeals:
+            self.say(self.text("redealt", card=self.card(c)))
+        if game.briscola is not None:
+            self.say(self.t.t("briscola_is", card=self.card(game.briscola)))
+        elif game.rules.trump == "first":
+            self.say(self.text("trump_not_set"))
+        else:
+            self.say(self.text("no_trump"))
+
+    def trump_set(self, suit: int) -> None:
+        """The first card played fixed the trump suit."""
+        self.say(self.t.t("briscola_is", card=self.t.t("suit_" + SUITS[suit])))
+
+    def deal_end(self, game: Game) -> None:
+        self.say("")
+        outcome = game.outcome()
+        for side, points in zip(outcome.sides, outcome.side_points):
+            names = " + ".join(self.who(s) for s in side)
+            self.say(self.t.t("cli_side", names=names, points=self.t.t("points_n", n=points)))
+        if HUMAN not in self.seats:
+            return
+        result = outcome.result[self.seats.index(HUMAN)]
+        if result == "draw":
+            self.say(self.t.t("result_draw" if len(outcome.sides) == 2 else "result_draw_multi"))
+        else:
+            self.say(self.t.t("result_" + result))
+
+    def match_score(self, match: Match) -> None:
+        parts = [self.t.t("cli_side", names=" + ".join(self.name_of(s) for s in side), points=self.t.number(score))
+                 for side, score in zip(sides_for(match.players), match.score)]
+        self.say(self.text("match_score", score=", ".join(parts)))
+
+    def match_result(self, match: Match) -> None:
+        if match.winner is not None:
+            human_side = next(i for i, side in enumerate(sides_for(match.players)) if HUMAN in side)
+            self.say(self.text("match_won" if match.winner == human_side else "match_lost"))
+
+    # -- a turn ----------------------------------------------------------------------------
+    def show_turn(self, view: PlayerView, offers: dict[str, Action]) -> None:
+        t = self.t
+        self.say("")
+        if view.trick:
+            self.say(t.t("cli_table", plays=", ".join(
+                t.t("cli_play_item", who=self.who(s), card=t.card_name(c)) for s, c in view.trick)))
+        for seat, hand in enumerate(view.open_hands or ()):
+            if seat != view.seat:
+                self.say(t.t("cli_play_item", who=self.who(seat), card=self.cards(hand)))
+        if view.next_card is not None:
+            self.say(self.text("next_card", card=self.card(view.next_card)))
+        stock = t.t("stock_left", n=view.stock_size) if view.stock_size else t.t("stock_empty")
+        self.say(f"{t.t('stock')}: {stock}. " + t.t("cli_hand", cards="  ".join(
+            f"[{i + 1}] {self.card(c)}" for i, c in enumerate(view.hand))))
+        for key, action in offers.items():
+            self.say(f"[{key}] {self.offer_text(action, view)}")
+
+    def offer_text(self, action: Action, view: PlayerView) -> str:
+        if action.kind == EXCHANGE:
+            return self.text("exchange_offer", card=self.card(_card_of(action)), briscola=self.card(view.briscola))
+        return self.text("show_mano_negra")
+
+    def ask(self, view: PlayerView) -> Action | None:
+        """The player's action, asked until it is one they may take; None when they quit."""
+        offers = {OFFER_KEYS[a.kind]: a for a in view.legal_actions if a.kind in OFFER_KEYS}
+        self.show_turn(view, offers)
+        while True:
+            print(self.t.t("cli_prompt"), end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            text = line.strip()
+            if not line or text.lower() in QUIT_WORDS:
+                self.say(self.t.t("cli_bye"))
+                return None
+            if text.lower() in offers:
+                return offers[text.lower()]
+            card = _card_in_hand(text, view.hand)
+            if card is None:
+                self.say(self.t.t("cli_bad_choice", max=len(view.hand), card=str(view.hand[0])))
+            elif card not in view.legal:
+                self.say(self.text("cli_must_follow", cards=self.cards(view.legal)))
+            else:
+                return Action.play(card)
+
+    def tell(self, seat: int, action: Action, briscola: Card | None) -> None:
+        """Say what ``seat`` does; ``briscola`` is the turned card before it."""
+        mine = self.seats[seat] == HUMAN
+        if action.kind == PLAY:
+            card = self.t.card_name(_card_of(action))
+            self.say(self.t.t("you_play", card=card) if mine else self.t.t("plays", who=self.who(seat), card=card))
+        elif action.kind == EXCHANGE:
+            params = {"card": self.card(_card_of(action)), "briscola": self.card(briscola)}
+            self.say(self.text("you_exchanged", **params) if mine
+                     else self.text("exchanged", who=self.who(seat), **params))
+        else:
+            self.say(self.text("you_mano_negra") if mine else self.text("mano_negra_shown", who=self.who(seat)))
+
+    def trick_done(self, done: Trick, game: Game) -> None:
+        if self.seats[done.winner] == HUMAN:
+            self.say("-> " + self.t.t("you_take_trick", n=done.points))
+        else:
+            self.say("-> " + self.t.t("takes_trick", who=self.who(done.winner), n=done.points))
+        taker = game.briscola_taker
+        if taker is not None and game.stock_size == 0 and done.draws:
+            self.say(self.t.t("cli_briscola_taken_you") if self.seats[taker] == HUMAN
+                     else self.t.t("cli_briscola_taken", who=self.who(taker)))
+
+
+def _card_of(action: Action) -> Card:
+    if action.card is None:
+        raise ValueError(f"{action} names no card")
+    return action.card
+
+
+def _card_in_hand(text: str, hand: Sequence[Card]) -> Card | None:
+    """The card of ``hand`` the player typed: its number from 1, or its name (``1D``)."""
+    if text.isdigit():
+        return hand[int(text) - 1] if 1 <= int(text) <= len(hand) else None
+    try:
+        card = parse_card(text)
+    except CardParseError:
+        return None
+    return ALL_CARDS[card] if card in hand else None
+
+
+def play_deal(term: Terminal, game: Game, seats: tuple[int, ...], agents: Sequence, name: str,
+              where: str) -> bool:
+    """Play one deal at the terminal, seat ``HUMAN`` of the table asked, the others by
+    ``agents`` (per table seat); False when the player quits."""
+    term.deal_start(game, seats)
     while not game.over:
         seat = game.turn
-        if seat == 0:
-            hand = game.hands[0]
-            say("")
-            if game.trick:
-                say(t.t("cli_table", plays=", ".join(
-                    t.t("cli_play_item", who=who(s), card=t.card_name(c)) for s, c in game.trick)))
-            stock = t.t("stock_left", n=game.stock_size) if game.stock_size else t.t("stock_empty")
-            say(f"{t.t('stock')}: {stock}. " + t.t("cli_hand", cards="  ".join(
-                f"[{i + 1}] {name(c)}" for i, c in enumerate(hand))))
-            while True:
-                print(t.t("cli_prompt"), end="", file=stdout, flush=True)
-                line = stdin.readline()
-                if not line or line.strip().lower() in ("q", "quit", "exit"):
-                    say(t.t("cli_bye"))
-                    return 0
-                text = line.strip()
-                choice = None
-                if text.isdigit() and 1 <= int(text) <= len(hand):
-                    choice = hand[int(text) - 1]
-                else:
-                    try:
-                        c = parse_card(text)
-                        choice = c if c in hand else None
-                    except CardParseError:
-                        pass
-                if choice is not None:
-                    break
-                say(t.t("cli_bad_choice", max=len(hand), card=str(hand[0])))
-            card = choice
-            say(t.t("you_play", card=t.card_name(card)))
+        view = game.view(seat)
+        if seats[seat] == HUMAN:
+            action = term.ask(view)
+            if action is None:
+                return False
         else:
-            card = choose_card(agents[seat], game.view(seat), args.opponent, f"deal #{seed}")
-            say(t.t("plays", who=who(seat), card=t.card_name(card)))
-        done = game.play(card)
+            action = choose_action(agents[seats[seat]], view, name, where)
+        briscola, trump = game.briscola, game.trump
+        term.tell(seat, action, briscola)
+        done = game.apply(action)
+        if trump is None and game.trump is not None:
+            term.trump_set(game.trump)
         if done is not None:
-            if done.winner == 0:
-                say("-> " + t.t("you_take_trick", n=done.points))
-            else:
-                say("-> " + t.t("takes_trick", who=who(done.winner), n=done.points))
-            if game.briscola_drawn and game.stock_size == 0 and done.draws:
-                taker = game.briscola_taker
-                say(t.t("cli_briscola_taken_you") if taker == 0
-                    else t.t("cli_briscola_taken", who=who(taker if taker is not None else 0)))
-    say("")
-    side_points = game.team_points()
-    for i, team in enumerate(rules.teams):
-        say(t.t("cli_side", names=" + ".join(who(s) for s in team), points=t.t("points_n", n=side_points[i])))
-    outcome = game.result()[0]
-    if outcome == "draw":
-        say(t.t("result_draw" if rules.players != 3 else "result_draw_multi"))
-    else:
-        say(t.t("result_" + outcome))
+            term.trick_done(done, game)
+    term.deal_end(game)
+    return True
+
+
+def cmd_play(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    rules = rules_from_args(args)
+    match = Match.start(args.match, args.players, first_dealer=args.players - 1)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(RANDOM_SEEDS)
+    agents = [None] + [make_agent(args.opponent, seed=seed + s) for s in range(1, args.players)]
+    term = Terminal(Translator(args.lang), stdin or sys.stdin, stdout or sys.stdout)
+    term.intro(rules, seed, args.match)
+    several = args.match != SINGLE
+    while not match_over(match):
+        if several:
+            term.deal_header(match)
+        plan = plan_deal(match, rules)
+        deal_seed = seed + match.deals_played
+        game = Game.deal(plan.rules, seed=deal_seed, dealer=plan.dealer)
+        if not play_deal(term, game, plan.seats, agents, args.opponent, f"deal #{deal_seed}"):
+            return 0
+        match.add_deal(game.outcome())
+        if several:
+            term.match_score(match)
+    if several:
+        term.match_result(match)
     return 0
 
 
@@ -272,11 +589,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return cmd_play(args)
         return args.func(args)
-    except (CliError, AgentSpecError, AgentError, OSError) as e:
+    except (CliError, AgentSpecError, AgentError, UnsupportedRuleError, MatchError, OSError) as e:
         print(f"briscola: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
 
 
-__all__ = ["AgentError", "CliError", "check_writable", "choose_card", "main", "run_deal", "format_cards"]
+__all__ = ["AgentError", "CliError", "DealPlan", "RULE_FLAGS", "SeatClock", "add_match_option",
+           "add_rules_options", "check_writable", "choose_action", "format_cards", "main", "plan_deal",
+           "rule_flags", "rules_from_args", "run_deal"]
