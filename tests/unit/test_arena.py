@@ -53,8 +53,11 @@ def test_three_players_rotate_three_agents():
 def test_jobs_give_the_same_result():
     one = run_match(["easy", "random"], players=2, games=12, seed=5, jobs=1)
     two = run_match(["easy", "random"], players=2, games=12, seed=5, jobs=2)
-    strip = lambda s: [{k: v for k, v in a.items() if k != "ms_per_decision"} for a in s["agents"]]
-    assert strip(one) == strip(two)
+    assert _without_times(one) == _without_times(two)
+
+
+def _without_times(summary):
+    return {**summary, "agents": [{k: v for k, v in a.items() if k != "ms_per_decision"} for a in summary["agents"]]}
 
 
 def test_labels():
@@ -201,3 +204,28 @@ def test_unwritable_selfplay_output_fails_before_playing(tmp_path, capsys, monke
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "x.jsonl" in err[0] and "failing_bot" not in err[0]
+
+
+# -- matches -------------------------------------------------------------------------------
+
+def test_jobs_give_the_same_matches():
+    one = run_match(["easy", "random"], players=2, games=12, seed=5, jobs=1, match="game-points-11")
+    two = run_match(["easy", "random"], players=2, games=12, seed=5, jobs=2, match="game-points-11")
+    assert _without_times(one) == _without_times(two)
+    assert one["matches"] == 24 and one["deals"] > 12
+
+
+def test_three_players_rotate_over_whole_matches():
+    s = run_match(["medium", "easy", "random"], players=3, games=2, seed=2, match="three-players")
+    assert s["matches"] == 6 and s["match"] == "three-players"
+    assert sum(a["match_wins"] for a in s["agents"]) == 6
+    assert all(a["match_draws"] == 0 and a["matches"] == 6 for a in s["agents"])
+    assert s["games"] >= 6 * 4  # 12 game points take four deals at the least (3 a deal)
+
+
+def test_team_matches_put_one_agent_on_each_team(capsys):
+    assert main(["arena", "--players", "4", "--games", "2", "--agents", "medium,random", "--match", "best-of-3",
+                 "--variant", "piemonte", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "2 best-of-3 matches x 2 rotations = 4 matches" in out and "variant piemonte" in out
+    assert out.count("\nteam ") == 2

@@ -28,6 +28,7 @@ BOTS = '''
     import sys
 
     from briscola.cards import ALL_CARDS
+    from briscola.model import Action
 
 
     class Play:
@@ -99,8 +100,16 @@ BOTS = '''
         return Play(lambda view: 40)
 
 
+    def illegal_action():
+        return Play(lambda view: Action.show())
+
+
     def last_card():
         return Play(lambda view: view.legal[-1])
+
+
+    def first_action():
+        return Play(lambda view: view.legal_actions[0])
 '''
 
 FAILING_IMPORT = "raise ImportError('a dependency is missing')\n"
@@ -122,6 +131,7 @@ BAD_BOTS = {
     f"{MODULE}:choose_exits": "SystemExit: 0",
     f"{MODULE}:choose_exits_silently": "raised SystemExit",
     f"{MODULE}:illegal_card": "which it may not play",
+    f"{MODULE}:illegal_action": "chose 'show', which it may not do (its hand: ",
     f"{MODULE}:card_as_string": "not a card",
     f"{MODULE}:returns_none": "returned None, not a card",
     f"{MODULE}:returns_bool": "returned True, not a card",
@@ -129,7 +139,7 @@ BAD_BOTS = {
     f"{MODULE}:out_of_range": "returned 40, not a card",
 }
 AT_ITS_TURN = [b for b in BAD_BOTS if ":choose" in b or b.split(":")[1] in
-               ("illegal_card", "card_as_string", "returns_none", "returns_bool", "returns_float",
+               ("illegal_card", "illegal_action", "card_as_string", "returns_none", "returns_bool", "returns_float",
                 "out_of_range")]
 
 
@@ -234,8 +244,28 @@ def test_keyboard_interrupt_from_a_bot_is_not_swallowed(bots_on_path, tmp_path, 
     assert "error" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("bot", ["last_card", "first_action"])
 @pytest.mark.parametrize("kind", ["selfplay", "play", "arena"])
-def test_a_good_outside_bot_still_plays(bots_on_path, tmp_path, monkeypatch, capsys, kind):
+def test_a_good_outside_bot_still_plays(bots_on_path, tmp_path, monkeypatch, capsys, kind, bot):
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
-    assert main(command(kind, f"{MODULE}:last_card", tmp_path)) == 0
+    assert main(command(kind, f"{MODULE}:{bot}", tmp_path)) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("bot", ["last_card", "first_action"])
+@pytest.mark.parametrize("kind", ["selfplay", "play", "arena"])
+def test_a_good_outside_bot_plays_a_variant(bots_on_path, tmp_path, monkeypatch, capsys, kind, bot):
+    """A bare card and an action both do, in Dupla and with the exchange and mano negra."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n2\n3\n4\n" * 60))
+    for flags in (["--variant", "dupla"], ["--variant", "bisca", "--mano-negra"]):
+        assert main(command(kind, f"{MODULE}:{bot}", tmp_path) + flags) == 0
+        assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("kind", ["selfplay", "play", "arena"])
+def test_an_illegal_action_in_a_variant_is_one_line(bots_on_path, tmp_path, monkeypatch, capsys, kind):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
+    bot = f"{MODULE}:illegal_action"
+    assert main(command(kind, bot, tmp_path) + ["--variant", "scoperta", "--mano-negra"]) == 2
+    line = the_one_line(2, capsys.readouterr().err, bot)
+    assert re.search(r"at seat \d in deal [#\d].* chose 'show', which it may not do \(its hand: [\w ]+\)$", line)
