@@ -28,7 +28,7 @@ from .i18n import LANGUAGE_CODES, Translator, resolve
 from .match import MATCH_FORMATS, MAX_DEALS, SINGLE, Match, MatchError, sides_for
 from .model import EXCHANGE, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, describe_value, to_record
-from .rules import (EXCHANGE_RANKS, HAND_SIZES, PACK_FOR_PLAYERS, PLAYER_COUNTS, PRESET_NAMES, PRESETS,
+from .rules import (EXCHANGE_RANKS, HAND_SIZES, PACK_FOR_PLAYERS, PLAYER_COUNTS, PRESETS,
                     Rules, UnsupportedRuleError)
 from .view import PlayerView
 
@@ -333,24 +333,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 CLI_TEXTS = {
     "cli_must_follow": "Follow the suit led: play {cards}.",
-    "variant": "Variant",
-    "exchange_offer": "Exchange your {card} for the turned {briscola}",
-    "exchanged": "{who} exchanges the {card} for the turned {briscola}.",
-    "you_exchanged": "You exchange the {card} for the turned {briscola}.",
-    "show_mano_negra": "Show king, three and ace of trump",
-    "mano_negra_shown": "{who} shows king, three and ace of trump and wins the deal at once.",
-    "you_mano_negra": "You show king, three and ace of trump and win the deal at once.",
-    "redealt": "{card} was turned: it goes back into the stock and another card is turned.",
-    "no_trump": "No trump",
-    "trump_not_set": "Trump: set by the first card played",
-    "next_card": "Next card: {card}",
-    "match": "Match",
-    "match_score": "Match: {score}",
-    "match_deal_n": "Deal {n}",
-    "match_won": "You win the match!",
-    "match_lost": "You lose the match.",
-    "match_playoff": "{names} tie for the lead: the others drop out and they play on.",
-    **{f"variant_{name}": text for name, text in PRESET_NAMES.items()},
 }
 """English for the texts the terminal game needs that a language file may not have yet."""
 
@@ -368,11 +350,11 @@ class Terminal:
         print(text, file=self.stdout, flush=True)
 
     def text(self, key: str, **params: object) -> str:
-        """The language's text for ``key``, else the English of :data:`CLI_TEXTS`, else the key."""
+        """The language's text for ``key``, else the English of :data:`CLI_TEXTS`."""
         try:
             return self.t.t(key, **params)
-        except (KeyError, IndexError, ValueError):
-            return CLI_TEXTS.get(key, key).format(**params)
+        except KeyError:
+            return CLI_TEXTS[key].format(**params)
 
     def name_of(self, table_seat: int) -> str:
         return self.t.t("you") if table_seat == HUMAN else self.t.t(f"seat_name_{table_seat}")
@@ -393,30 +375,30 @@ class Terminal:
         t = self.t
         self.say(t.t("cli_intro", title=t.t("title"), players=t.t("players_n", n=rules.players), seed=str(seed)))
         if rules.variant != DEFAULT_VARIANT:
-            self.say(f"{self.text('variant')}: {self.text('variant_' + rules.variant)}")
+            self.say(f"{self.t.t('variant')}: {self.t.t('variant_' + rules.variant)}")
         if fmt != SINGLE:
-            self.say(f"{self.text('match')}: {self.text('match_' + fmt.replace('-', '_'))}")
+            self.say(f"{self.t.t('match')}: {self.t.t('match_' + fmt.replace('-', '_'))}")
         self.say(t.t("cli_help", max=rules.hand_size))
         if rules.players in (4, 6):
             self.say(t.t("cli_partners", names=", ".join(self.name_of(s) for s in rules.teams[0] if s != HUMAN)))
 
     def deal_header(self, match: Match) -> None:
         self.say("")
-        self.say(self.text("match_deal_n", n=match.deals_played + 1))
+        self.say(self.t.t("match_deal_n", n=match.deals_played + 1))
         seats = match.seats_in_play
         if len(seats) != match.players:
-            self.say(self.text("match_playoff", names=", ".join(self.name_of(s) for s in seats)))
+            self.say(self.t.t("match_playoff", names=", ".join(self.name_of(s) for s in seats)))
 
     def deal_start(self, game: Game, seats: tuple[int, ...]) -> None:
         self.seats = seats
         for c in game.redeals:
-            self.say(self.text("redealt", card=self.card(c)))
+            self.say(self.t.t("redealt", card=self.card(c)))
         if game.briscola is not None:
             self.say(self.t.t("briscola_is", card=self.card(game.briscola)))
         elif game.rules.trump == "first":
-            self.say(self.text("trump_not_set"))
+            self.say(self.t.t("trump_not_set"))
         else:
-            self.say(self.text("no_trump"))
+            self.say(self.t.t("no_trump"))
 
     def trump_set(self, suit: int) -> None:
         """The first card played fixed the trump suit."""
@@ -439,12 +421,12 @@ class Terminal:
     def match_score(self, match: Match) -> None:
         parts = [self.t.t("cli_side", names=" + ".join(self.name_of(s) for s in side), points=self.t.number(score))
                  for side, score in zip(sides_for(match.players), match.score)]
-        self.say(self.text("match_score", score=", ".join(parts)))
+        self.say(self.t.t("match_score", score=", ".join(parts)))
 
     def match_result(self, match: Match) -> None:
         if match.winner is not None:
             human_side = next(i for i, side in enumerate(sides_for(match.players)) if HUMAN in side)
-            self.say(self.text("match_won" if match.winner == human_side else "match_lost"))
+            self.say(self.t.t("match_won" if match.winner == human_side else "match_lost"))
 
     # -- a turn ----------------------------------------------------------------------------
     def show_turn(self, view: PlayerView, offers: dict[str, Action]) -> None:
@@ -457,7 +439,7 @@ class Terminal:
             if seat != view.seat:
                 self.say(t.t("cli_play_item", who=self.who(seat), card=self.cards(hand)))
         if view.next_card is not None:
-            self.say(self.text("next_card", card=self.card(view.next_card)))
+            self.say(self.t.t("next_card", card=self.card(view.next_card)))
         stock = t.t("stock_left", n=view.stock_size) if view.stock_size else t.t("stock_empty")
         self.say(f"{t.t('stock')}: {stock}. " + t.t("cli_hand", cards="  ".join(
             f"[{i + 1}] {self.card(c)}" for i, c in enumerate(view.hand))))
@@ -466,8 +448,8 @@ class Terminal:
 
     def offer_text(self, action: Action, view: PlayerView) -> str:
         if action.kind == EXCHANGE:
-            return self.text("exchange_offer", card=self.card(_card_of(action)), briscola=self.card(view.briscola))
-        return self.text("show_mano_negra")
+            return self.t.t("exchange_offer", card=self.card(_card_of(action)), briscola=self.card(view.briscola))
+        return self.t.t("show_mano_negra")
 
     def ask(self, view: PlayerView) -> Action | None:
         """The player's action, asked until it is one they may take; None when they quit."""
@@ -498,10 +480,10 @@ class Terminal:
             self.say(self.t.t("you_play", card=card) if mine else self.t.t("plays", who=self.who(seat), card=card))
         elif action.kind == EXCHANGE:
             params = {"card": self.card(_card_of(action)), "briscola": self.card(briscola)}
-            self.say(self.text("you_exchanged", **params) if mine
-                     else self.text("exchanged", who=self.who(seat), **params))
+            self.say(self.t.t("you_exchanged", **params) if mine
+                     else self.t.t("exchanged", who=self.who(seat), **params))
         else:
-            self.say(self.text("you_mano_negra") if mine else self.text("mano_negra_shown", who=self.who(seat)))
+            self.say(self.t.t("you_mano_negra") if mine else self.t.t("mano_negra_shown", who=self.who(seat)))
 
     def trick_done(self, done: Trick, game: Game) -> None:
         if self.seats[done.winner] == HUMAN:
