@@ -125,3 +125,58 @@ def three_player_game_points(side_points: Sequence[int], winner: int | None = No
         gains = [0] * len(side_points)
         gains[winner] = 1
     return tuple(gains)
+
+
+# -- Briscola chiamata ---------------------------------------------------------------------
+
+BID_RANKS = (ACE, THREE, RE, 9, 8, 7, 6, 5, 4, 2)
+"""Rank bids in auction order: each bid names a rank below the last (A, 3, Re, Cavallo,
+Fante, 7 .. 4, 2)."""
+MIN_POINTS_BID, MAX_POINTS_BID = 61, 120
+POINT_BIDS = tuple(range(MIN_POINTS_BID, MAX_POINTS_BID + 1))
+CONTRACT = 61
+"""Card points the caller's side needs after a rank bid."""
+CHIAMATA_WIN = (2, 1, -1)
+"""Game points when the caller's side wins: caller, partner, each other player (negated
+when it loses)."""
+CHIAMATA_ALONE = (4, -1)
+"""Game points when the caller, holding the called card, wins alone: caller, each other."""
+CAPPOTTO = 2
+"""Multiplier when the winning side took every card point."""
+
+
+def bid_sequence(auction: str) -> tuple[int, ...]:
+    """Every bid of an auction kind, lowest first: a rank is written as its number (1 the
+    ace ... 10 the Re), points as 61..120."""
+    if auction == "ranks":
+        return BID_RANKS
+    if auction == "points":
+        return POINT_BIDS
+    return BID_RANKS + POINT_BIDS
+
+
+def legal_bids(auction: str, last: int | None) -> tuple[int, ...]:
+    """The bids allowed after ``last`` (None when nobody has bid yet)."""
+    order = bid_sequence(auction)
+    return order if last is None else order[order.index(last) + 1:]
+
+
+def contract(bid: int) -> int:
+    """Card points the caller's side needs for a winning bid."""
+    return bid if bid >= MIN_POINTS_BID else CONTRACT
+
+
+def called_rank(bid: int) -> int | None:
+    """The rank the caller calls for a bid: the rank itself, the 2 for points after the
+    2, and None (any card) when bids were points from the start."""
+    return bid if bid < MIN_POINTS_BID else None
+
+
+def chiamata_game_points(caller: int, partner: int, players: int, won: bool, cappotto: bool) -> tuple[int, ...]:
+    """Game points per seat of a Chiamata deal; they add up to zero."""
+    sign = (1 if won else -1) * (CAPPOTTO if cappotto else 1)
+    if caller == partner:
+        mine, each = CHIAMATA_ALONE
+        return tuple(sign * (mine if s == caller else each) for s in range(players))
+    mine, theirs, each = CHIAMATA_WIN
+    return tuple(sign * (mine if s == caller else theirs if s == partner else each) for s in range(players))

@@ -22,8 +22,8 @@ from typing import Sequence
 from . import core
 from .cards import ALL_CARDS, SUIT_OF, TABLES, Card, IllegalMoveError, make_pack
 from .core import best_play, trick_winner
-from .model import (EXCHANGE, PHASE_OVER, PHASE_PLAY, PLAY, SHOW, Action, Outcome, PublicTrick,
-                    Trick)
+from .model import (BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_OVER, PHASE_PLAY, PLAY, SHOW,
+                    Action, Outcome, PublicTrick, Trick)
 from .rules import Rules
 from .view import PlayerView
 
@@ -38,7 +38,8 @@ class Game:
         "briscola_drawn", "briscola_taker", "leader", "turn", "trick", "tricks",
         "points", "initial_hands", "_strength", "_points", "_tricks_total", "_trick_len",
         "_per", "phase", "sides", "side_of", "redeals", "_extra", "early_win", "exchanges",
-        "_follow", "_first_trump", "initial_briscola",
+        "_follow", "_first_trump", "initial_briscola", "auction", "_passed", "bid", "caller", "called",
+        "partner", "thrown_in",
     )
 
     def __init__(
@@ -93,6 +94,17 @@ class Game:
         self._extra: list[tuple[int, int, Action]] = []  # (cards played before, seat, action)
         self.exchanges: list[tuple[int, Card, Card]] = []
         self.early_win: int | None = None
+        # Chiamata: the auction as (seat, bid or None for a pass), the highest bid, the
+        # caller, the called card and its holder; a deal everybody passed is thrown in.
+        self.auction: list[tuple[int, int | None]] = []
+        self._passed: frozenset[int] = frozenset()
+        self.bid: int | None = None
+        self.caller: int | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.thrown_in = False
+        if rules.trump == "called":
+            self.phase = PHASE_AUCTION
         if validate:
             self._check_layout()
 
@@ -177,7 +189,12 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Everything the seat to move may do: its playable cards, then an exchange of
-        the 2 (or 7) of trump for the turned card, then showing mano negra."""
+        the 2 (or 7) of trump for the turned card, then showing mano negra; in Chiamata's
+        auction every bid above the last and a pass, then the cards the caller may call."""
+        if self.phase == PHASE_AUCTION:
+            return [Action(BID, None, b) for b in core.legal_bids(self.rules.auction or "", self.bid)] + [Action(PASS)]
+        if self.phase == PHASE_CALL:
+            return [Action(CALL, c) for c in self.callable_cards()]
         out = [Action(PLAY, c) for c in self.legal_moves()]
         if not out:
             return out
@@ -187,6 +204,24 @@ class Game:
         if self.rules.mano_negra and core.has_mano_negra(self.hands[self.turn], self.trump):
             out.append(Action(SHOW, None))
         return out
+
+    def callable_cards(self) -> list[Card]:
+        """The cards the caller may call: the bid rank in each suit, or any card after an
+        auction in points."""
+        if self.phase != PHASE_CALL or self.bid is None:
+            return []
+        rank = core.called_rank(self.bid)
+        if rank is None:
+            return list(ALL_CARDS)
+        return [ALL_CARDS[s * 10 + rank - 1] for s in range(4)]
+
+    @property
+    def partner_shown(self) -> bool:
+        """Has the called card been played, showing who holds it?"""
+        called = self.called
+        if called is None:
+            return False
+        return any(c == called for _, c in self.trick) or any(c == called for t in self.tricks for _, c in t.plays)
 
     def exchange_card(self) -> Card | None:
         """The trump card the seat to move may exchange for the turned card, if any: the
@@ -208,6 +243,15 @@ class Game:
         n = self.n
         side_points = tuple(self.team_points())
         sides = self.sides
+        if self.thrown_in:
+            return Outcome(sides, side_points, None, ("draw",) * n, (0,) * n, None)
+        if self.caller is not None and self.partner is not None and self.bid is not None:
+            made = side_points[0] >= core.contract(self.bid)
+            winner_side = 0 if made else 1
+            cappotto = side_points[winner_side] >= core.TOTAL_POINTS
+            game_points = core.chiamata_game_points(self.caller, self.partner, n, made, cappotto)
+            result = tuple("win" if self.side_of[s] == winner_side else "loss" for s in range(n))
+            return Outcome(sides, side_points, winner_side, result, game_points, None)
         if self.early_win is not None:
             winner: int | None = self.side_of[self.early_win]
         elif len(sides) == 2:
@@ -260,8 +304,10 @@ class Game:
         kind = action.kind
         if kind == PLAY:
             return self.play(action.card)  # type: ignore[arg-type]
+        if kind in (BID, PASS, CALL):
+            return self._auction_action(action)
         if self.phase != PHASE_PLAY:
-            raise IllegalMoveError("the deal is over")
+            raise IllegalMoveError("the deal is over" if self.over else f"no {kind} in the {self.phase}")
         seat = self.turn
         if kind == EXCHANGE:
             swap = self.exchange_card()
@@ -289,6 +335,49 @@ class Game:
             self.phase = PHASE_OVER
             return None
         raise IllegalMoveError(f"unknown action {action!r}")
+
+    def _auction_action(self, action: Action) -> Trick | None:
+        """A bid, a pass or the call (Chiamata)."""
+        seat = self.turn
+        if (action.kind == BID and type(action.value) is not int) or action not in self.legal_actions():
+            raise IllegalMoveError(f"seat {seat} may not {action} now")
+        self._extra.append((0, seat, action))
+        n = self.n
+        if action.kind == CALL:
+            called = action.card
+            assert called is not None  # callable_cards() offers only cards
+            self.called = called
+            self.trump = SUIT_OF[called]
+            self.partner = next(s for s in range(n) if called in self.hands[s])
+            caller = seat
+            side = (caller,) if self.partner == caller else tuple(sorted((caller, self.partner)))
+            others = tuple(s for s in range(n) if s not in side)
+            self.sides = (side, others)
+            self.side_of = tuple(0 if s in side else 1 for s in range(n))
+            self.phase = PHASE_PLAY
+            self.leader = self.turn = (self.dealer + 1) % n
+            return None
+        if action.kind == BID:
+            self.bid = action.value
+            self.auction.append((seat, action.value))
+        else:
+            self.auction.append((seat, None))
+            self._passed = self._passed | {seat}
+        active = [s for s in range(n) if s not in self._passed]
+        last_bidder = next((s for s, b in reversed(self.auction) if b is not None), None)
+        if not active:
+            self.thrown_in = True
+            self.phase = PHASE_OVER
+        elif len(active) == 1 and active[0] == last_bidder:
+            self.caller = last_bidder
+            self.turn = last_bidder
+            self.phase = PHASE_CALL
+        else:
+            nxt = (seat + 1) % n
+            while nxt in self._passed:
+                nxt = (nxt + 1) % n
+            self.turn = nxt
+        return None
 
     def play(self, card: int) -> Trick | None:
         """Play ``card`` for the seat to move; returns the trick when this card ends it."""
@@ -352,6 +441,7 @@ class Game:
         g.points = list(self.points)
         g._extra = list(self._extra)
         g.exchanges = list(self.exchanges)
+        g.auction = list(self.auction)
         return g
 
     def __repr__(self) -> str:

@@ -18,19 +18,22 @@ from typing import NamedTuple
 from .cards import ALL_CARDS, Card, CardParseError, parse_card
 
 PLAY, EXCHANGE, SHOW = "play", "exchange", "show"
-ACTION_KINDS = (PLAY, EXCHANGE, SHOW)
-"""Kinds of action of the play phase: play a card; exchange a trump card for the turned
-card; show mano negra."""
+BID, PASS, CALL = "bid", "pass", "call"
+ACTION_KINDS = (PLAY, EXCHANGE, SHOW, BID, PASS, CALL)
+"""Kinds of action: in the play phase play a card, exchange a trump card for the turned
+card, show mano negra; in Chiamata's auction bid or pass, then the caller calls a card."""
 
-PHASE_PLAY, PHASE_OVER = "play", "over"
-PHASES = (PHASE_PLAY, PHASE_OVER)
+PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PHASE_OVER = "auction", "call", "play", "over"
+PHASES = (PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PHASE_OVER)
 
 
 class Action(NamedTuple):
-    """One thing a seat does: ``kind`` and the card it concerns (None for ``show``)."""
+    """One thing a seat does: ``kind``, the card it concerns (None for ``show``, ``bid``
+    and ``pass``) and a bid's value (a rank 1..10 or card points 61..120)."""
 
     kind: str
     card: Card | None = None
+    value: int | None = None
 
     @classmethod
     def play(cls, card: int) -> Action:
@@ -45,9 +48,23 @@ class Action(NamedTuple):
     def show(cls) -> Action:
         return cls(SHOW, None)
 
+    @classmethod
+    def bid(cls, value: int) -> Action:
+        return cls(BID, None, value)
+
+    @classmethod
+    def pass_(cls) -> Action:
+        return cls(PASS)
+
+    @classmethod
+    def call(cls, card: int) -> Action:
+        return cls(CALL, ALL_CARDS[card])
+
     def __str__(self) -> str:
         if self.kind == PLAY:
             return str(self.card)
+        if self.kind == BID:
+            return f"{BID} {self.value}"
         return self.kind if self.card is None else f"{self.kind} {self.card}"
 
     def __repr__(self) -> str:
@@ -59,11 +76,18 @@ def parse_action(text: str) -> Action:
     words = text.split() if isinstance(text, str) else []
     if len(words) == 1 and words[0].lower() == SHOW:
         return Action.show()
+    if len(words) == 1 and words[0].lower() == PASS:
+        return Action.pass_()
     if len(words) == 2 and words[0].lower() == EXCHANGE:
         return Action.exchange(parse_card(words[1]))
+    if len(words) == 2 and words[0].lower() == CALL:
+        return Action.call(parse_card(words[1]))
+    if len(words) == 2 and words[0].lower() == BID and words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3:
+        return Action.bid(int(words[1]))
     if len(words) == 1:
         return Action.play(parse_card(words[0]))
-    raise CardParseError(f"not an action: {text!r} (a card like 1D, 'exchange 2C' or 'show')")
+    raise CardParseError(f"not an action: {text!r} (a card like 1D, 'exchange 2C', 'show', 'bid 3', "
+                         "'pass' or 'call 3C')")
 
 
 class Trick(NamedTuple):

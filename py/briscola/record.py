@@ -20,7 +20,7 @@ from .cards import ALL_CARDS, SUITS, Card, CardParseError, IllegalMoveError
 from .game import Game
 from .match import Match, MatchError
 from .model import parse_action
-from .rules import PLAYER_COUNTS, Rules
+from .rules import ALL_PLAYER_COUNTS, Rules
 
 FORMAT = "briscola-record/2"
 FORMAT_1 = "briscola-record/1"
@@ -33,7 +33,8 @@ MAX_DEPTH = 32
 """Deepest nesting of arrays and objects that :func:`loads` parses (a record needs 5)."""
 
 MAX_CARDS = 40
-MAX_ACTIONS = 64
+MAX_ACTIONS = 200
+"""Most actions in a deal: 40 cards, and Chiamata's auction (at most 70 bids and 5 passes)."""
 MAX_RULE_NUMBER = 1000
 MAX_POINTS = 120
 
@@ -41,7 +42,7 @@ _REQUIRED = ("format", "rules", "dealer", "hands", "briscola", "talon", "tricks"
 _OPTIONAL = ("seed", "points", "team_points", "result", "current")
 _REQUIRED_2 = ("format", "rules", "dealer", "hands", "briscola", "talon", "actions", "tricks")
 _OPTIONAL_2 = ("seed", "redeals", "trump", "sides", "points", "side_points", "current", "winner", "result",
-               "game_points", "early_win")
+               "game_points", "early_win", "auction", "called", "caller", "partner", "thrown_in")
 _OUTCOME_2 = ("winner", "result", "game_points", "early_win")
 _TRICK_FIELDS = ("leader", "plays", "winner", "points", "draws")
 _CARD_OF = {str(c): c for c in ALL_CARDS}
@@ -77,6 +78,10 @@ def to_record(game: Game) -> dict[str, Any]:
         "points": list(game.points),
         "side_points": game.team_points(),
     }
+    if game.rules.trump == "called":
+        rec["auction"] = [[s, "pass" if b is None else b] for s, b in game.auction]
+        rec.update(called=None if game.called is None else str(game.called), caller=game.caller,
+                   partner=game.partner, thrown_in=game.thrown_in)
     if game.over:
         out = game.outcome()
         rec.update(winner=out.winner, result=list(out.result), game_points=list(out.game_points),
@@ -180,6 +185,10 @@ def _plays(items: Any, where: str, longest: int) -> list[tuple[int, Card]]:
     return out
 
 
+_NULLABLE_RULES = {"trump_exchange": int, "auction": str}
+"""Rules options that may be null, and their type otherwise."""
+
+
 def _rules(data: Any) -> Rules:
     if not isinstance(data, dict):
         raise RecordError(f"rules: expected an object, got {describe_value(data)}")
@@ -190,15 +199,15 @@ def _rules(data: Any) -> Rules:
     if "players" not in data:
         raise RecordError("rules need a player count")
     for name, value in data.items():
-        default = defaults[name]
-        if default is None or type(default) is int:
-            if default is None and value is None:
-                continue
+        kind = _NULLABLE_RULES.get(name) or type(defaults[name])
+        if value is None and name in _NULLABLE_RULES:
+            continue
+        if kind is int:
             _int(value, f"rules.{name}", 0, MAX_RULE_NUMBER)
-        elif type(value) is not type(default):
-            raise RecordError(f"rules.{name}: expected a {type(default).__name__}, got {describe_value(value)}")
-    if data["players"] not in PLAYER_COUNTS:
-        raise RecordError(f"rules.players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
+        elif type(value) is not kind:
+            raise RecordError(f"rules.{name}: expected a {kind.__name__}, got {describe_value(value)}")
+    if data["players"] not in ALL_PLAYER_COUNTS:
+        raise RecordError(f"rules.players must be one of {', '.join(map(str, ALL_PLAYER_COUNTS))}")
     return Rules.from_dict(data)
 
 

@@ -22,10 +22,17 @@ from typing import Any
 from .cards import RANKINGS
 
 PLAYER_COUNTS = (2, 3, 4, 6)
-TRUMP_MODES = ("turned", "none", "first")
-"""The turned card under the stock; no trump (Briscolone); the first card played."""
+"""Player counts of the game with a stock and fixed sides."""
+CHIAMATA_PLAYERS = 5
+ALL_PLAYER_COUNTS = (2, 3, 4, 5, 6)
+TRUMP_MODES = ("turned", "none", "first", "called")
+"""The turned card under the stock; no trump (Briscolone); the first card played; the
+suit of the card called after the auction (Chiamata)."""
+AUCTIONS = ("ranks", "ranks-points", "points")
+"""Chiamata's auction: ranks only; ranks, then points after the 2; points from the start."""
+CHIAMATA_HAND = 8
 EXCHANGE_RANKS = (2, 7)
-PACK_FOR_PLAYERS = {2: 40, 3: 39, 4: 40, 6: 36}
+PACK_FOR_PLAYERS = {2: 40, 3: 39, 4: 40, 5: 40, 6: 36}
 DEFAULT_WIN_THRESHOLD = 61
 HAND_SIZES = (3, 4, 5)
 DUPLA_HAND = 4
@@ -40,7 +47,13 @@ PRESETS: dict[str, dict[str, Any]] = {
     "dupla": {"hand_size": DUPLA_HAND, "cards_per_trick": 2},
     "bisca": {"ranking": "seven-high", "trump_exchange": 2},
 }
-"""Named ways of playing, as players know them: the options each one sets."""
+"""Named ways of playing with 2, 3, 4 or 6, as players know them: the options each sets."""
+
+FIVE_PLAYER_PRESETS: dict[str, dict[str, Any]] = {
+    "chiamata": {"hand_size": CHIAMATA_HAND, "trump": "called", "auction": "ranks"},
+}
+"""Briscola chiamata, the five-player game, kept apart: its deal has no stock and no
+fixed sides, and it is offered only for five players."""
 
 PRESET_NAMES = {
     "standard": "Standard",
@@ -51,10 +64,11 @@ PRESET_NAMES = {
     "dupla": "Briškula dupla",
     "bisca": "Bisca",
 }
+CHIAMATA_NAME = "Briscola chiamata"
 """How a preset is named in English text (the page translates them)."""
 
 OPTION_NAMES = ("hand_size", "trump", "ranking", "redeal_ace_three", "trump_exchange", "open_hands",
-                "must_follow", "mano_negra")
+                "must_follow", "mano_negra", "auction")
 """The options a player may set on top of a preset."""
 
 
@@ -79,27 +93,35 @@ class Rules:
     must_follow: bool = False
     win_threshold: int = DEFAULT_WIN_THRESHOLD
     mano_negra: bool = False  # king, three and ace of trump shown together win at once
+    auction: str | None = None  # Chiamata: see AUCTIONS
 
     @classmethod
     def standard(cls, players: int = 2) -> Rules:
+        """The standard game for 2, 3, 4 or 6; Briscola chiamata for 5."""
+        if players == CHIAMATA_PLAYERS:
+            return cls(players=players, variant="chiamata", **FIVE_PLAYER_PRESETS["chiamata"])
         if players not in PLAYER_COUNTS:
-            raise UnsupportedRuleError(f"players must be one of {PLAYER_COUNTS}, not {players}")
+            raise UnsupportedRuleError(f"players must be one of {ALL_PLAYER_COUNTS}, not {players}")
         return cls(players=players, pack=PACK_FOR_PLAYERS[players])
 
     @classmethod
     def preset(cls, name: str, players: int = 2, **options: Any) -> Rules:
         """The rules of a named preset for ``players``, with ``options`` on top; checked."""
-        if name not in PRESETS:
+        preset = PRESETS.get(name, FIVE_PLAYER_PRESETS.get(name))
+        if preset is None:
             raise UnsupportedRuleError(f"unknown variant {name!r}: choose from {', '.join(PRESETS)}")
         unknown = set(options) - set(OPTION_NAMES)
         if unknown:
             raise UnsupportedRuleError(f"unknown rules options: {', '.join(sorted(unknown))}")
+        if (name == "chiamata") != (players == CHIAMATA_PLAYERS):
+            raise UnsupportedRuleError("five players play Briscola chiamata, and chiamata is for five players")
         base = cls.standard(players)
-        return replace(base, variant=name, **{**PRESETS[name], **options}).check()
+        return replace(base, variant=name, **{**preset, **options}).check()
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
-        """Sides that pool their points: partners sit alternately; alone with 2 or 3."""
+        """Sides that pool their points: partners sit alternately; alone with 2, 3 and, until
+        the call makes the sides, 5."""
         if self.players in (4, 6):
             return tuple(tuple(range(t, self.players, 2)) for t in range(2))
         return tuple((s,) for s in range(self.players))
@@ -123,10 +145,9 @@ class Rules:
     def check(self) -> Rules:
         """Raise :class:`UnsupportedRuleError` unless this engine plays these rules; the
         message says what is wrong in words a player understands."""
-        if self.players not in PLAYER_COUNTS:
-            raise UnsupportedRuleError(f"players must be one of {PLAYER_COUNTS}, not {self.players}")
-        name = PRESET_NAMES.get(self.variant)
-        if name is None:
+        if self.players not in ALL_PLAYER_COUNTS:
+            raise UnsupportedRuleError(f"players must be one of {ALL_PLAYER_COUNTS}, not {self.players}")
+        if self.variant not in PRESETS and self.variant not in FIVE_PLAYER_PRESETS:
             raise UnsupportedRuleError(f"unknown variant {self.variant!r}: choose from {', '.join(PRESETS)}")
         if self.trump not in TRUMP_MODES:
             raise UnsupportedRuleError(f"unknown trump mode {self.trump!r}: one of {', '.join(TRUMP_MODES)}")
@@ -138,6 +159,13 @@ class Rules:
         if self.win_threshold != DEFAULT_WIN_THRESHOLD:
             raise UnsupportedRuleError(f"a deal is won with more than 60 points; a threshold of "
                                        f"{self.win_threshold} is not played")
+        chiamata = self.players == CHIAMATA_PLAYERS
+        if chiamata != (self.variant == "chiamata"):
+            raise UnsupportedRuleError("five players play Briscola chiamata, and chiamata is for five players")
+        if chiamata:
+            return self._check_chiamata()
+        if self.auction is not None or self.trump == "called":
+            raise UnsupportedRuleError("an auction and a called card belong to Briscola chiamata (five players)")
         if self.cards_per_trick not in (1, 2):
             raise UnsupportedRuleError("each player plays one card a trick, or two in Briškula dupla")
         if self.cards_per_trick == 2 or self.hand_size == DUPLA_HAND:
@@ -165,6 +193,17 @@ class Rules:
                 raise UnsupportedRuleError(f"{flag_name} is true or false")
         return self
 
+    def _check_chiamata(self) -> Rules:
+        wanted = {"hand_size": CHIAMATA_HAND, "trump": "called", "cards_per_trick": 1, "open_hands": False,
+                  "must_follow": False, "redeal_ace_three": False, "trump_exchange": None, "mano_negra": False}
+        for option, value in wanted.items():
+            if getattr(self, option) != value:
+                raise UnsupportedRuleError(f"Briscola chiamata is played with {option.replace('_', ' ')} "
+                                           f"{value}, not {getattr(self, option)}")
+        if self.auction not in AUCTIONS:
+            raise UnsupportedRuleError(f"the auction is one of {', '.join(AUCTIONS)}, not {self.auction!r}")
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -176,5 +215,5 @@ class Rules:
             raise UnsupportedRuleError(f"unknown rules options: {', '.join(sorted(unknown))}")
         if "players" not in data:
             raise UnsupportedRuleError("rules need a player count")
-        base = cls.standard(int(data["players"])) if data["players"] in PLAYER_COUNTS else cls()
+        base = cls.standard(int(data["players"])) if data["players"] in ALL_PLAYER_COUNTS else cls()
         return replace(base, **data)

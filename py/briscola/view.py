@@ -44,6 +44,10 @@ class PlayerView:
     next_card: Card | None = None  # the next card of the stock, when shown
     exchanges: tuple[tuple[int, Card, Card], ...] = ()  # (seat, card given, turned card taken)
     briscola_pending: bool = True  # a turned card still waits under the stock
+    auction: tuple[tuple[int, int | None], ...] = ()  # Chiamata: (seat, bid), None for a pass
+    caller: int | None = None  # Chiamata: who won the auction
+    called: Card | None = None  # Chiamata: the called card
+    partner: int | None = None  # Chiamata: the called card's holder, once this seat knows it
 
     @classmethod
     def of(cls, game: Game, seat: int) -> PlayerView:
@@ -51,6 +55,8 @@ class PlayerView:
         mine = game.turn == seat and not game.over
         rules = game.rules
         shown = rules.open_hands
+        partner = game.partner
+        known = partner is not None and (seat == partner or game.partner_shown)
         return cls(
             seat=seat,
             players=game.n,
@@ -69,12 +75,16 @@ class PlayerView:
             trump=game.trump,
             phase=game.phase,
             turn=game.turn,
-            sides=game.sides,
+            sides=game.sides if partner is None or known else (),
             legal_actions=tuple(game.legal_actions()) if mine else (),
             open_hands=tuple(tuple(h) for h in game.hands) if shown else None,
             next_card=game.next_card if shown else None,
             exchanges=tuple(game.exchanges),
             briscola_pending=not game.briscola_drawn,
+            auction=tuple(game.auction),
+            caller=game.caller,
+            called=game.called,
+            partner=partner if known else None,
         )
 
     @property

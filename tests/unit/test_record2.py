@@ -17,7 +17,7 @@ from briscola.match import MATCH_FORMATS, Match, check_format, MatchError
 from briscola.model import EXCHANGE, PLAY, Action
 from briscola.record import (FORMAT, RecordError, dumps, from_record, load_match, loads, match_record,
                              to_record)
-from briscola.rules import PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
+from briscola.rules import ALL_PLAYER_COUNTS, FIVE_PLAYER_PRESETS, PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "briscola-record-2.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -38,9 +38,9 @@ OPTION_SETS = (
 def every_rules() -> list[Rules]:
     """Every preset with every option set it accepts, for every player count it plays."""
     out = []
-    for name in PRESETS:
-        for players in PLAYER_COUNTS:
-            for options in OPTION_SETS:
+    for name in (*PRESETS, *FIVE_PLAYER_PRESETS):
+        for players in ALL_PLAYER_COUNTS:
+            for options in OPTION_SETS + ({"auction": "ranks-points"}, {"auction": "points"}):
                 try:
                     out.append(Rules.preset(name, players, **options))
                 except UnsupportedRuleError:
@@ -70,7 +70,7 @@ def valid(rec) -> bool:
 
 
 def test_the_rules_cover_every_preset_and_refuse_the_senseless():
-    assert {r.variant for r in RULES} == set(PRESETS)
+    assert {r.variant for r in RULES} == set(PRESETS) | set(FIVE_PLAYER_PRESETS)
     assert not any(r.variant == "dupla" and r.players != 2 for r in RULES)
     assert not any(r.hand_size == 5 and r.players != 2 for r in RULES)
     assert len(RULES) > 40
@@ -181,7 +181,8 @@ TAMPER = [
     ("action out of turn", lambda r: r["actions"][0].__setitem__(0, 1 - r["actions"][0][0]), "out of turn"),
     ("card not held", lambda r: r["actions"][0].__setitem__(1, r["talon"][-1]), "not in the hand"),
     ("lower-case card", lambda r: r["actions"][0].__setitem__(1, r["actions"][0][1].lower()), "write"),
-    ("unknown action", lambda r: r["actions"][0].__setitem__(1, "pass"), "not a card"),
+    ("unknown action", lambda r: r["actions"][0].__setitem__(1, "trade"), "not a card"),
+    ("auction action in play", lambda r: r["actions"][0].__setitem__(1, "pass"), "may not pass"),
     ("trick differs", lambda r: r["tricks"][0].__setitem__("points", r["tricks"][0]["points"] + 1), "tricks"),
     ("points differ", lambda r: r["points"].__setitem__(0, r["points"][0] + 1), "points"),
     ("winner differs", lambda r: r.__setitem__("winner", 1 - (r["winner"] or 0)), "winner"),

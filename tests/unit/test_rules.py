@@ -45,7 +45,7 @@ def test_default_is_two_player_standard():
     assert Rules() == Rules.standard(2) == Rules.standard()
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, 7, 8])
+@pytest.mark.parametrize("players", [0, 1, 7, 8])
 def test_standard_refuses_other_player_counts(players):
     with pytest.raises(UnsupportedRuleError, match="players"):
         Rules.standard(players)
@@ -58,7 +58,10 @@ def test_unsupported_rule_error_is_a_value_error():
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"trump": "called"}, "unknown trump mode"),
+        ({"trump": "called"}, "belong to Briscola chiamata"),
+        ({"auction": "ranks"}, "belong to Briscola chiamata"),
+        ({"players": 5}, "five players play Briscola chiamata"),
+        ({"trump": "bogus"}, "unknown trump mode"),
         ({"cards_per_trick": 2}, "four cards in hand and two plays"),
         ({"cards_per_trick": 3}, "one card a trick"),
         ({"hand_size": 5}, "five cards in hand are played in Briscolone"),
@@ -113,7 +116,7 @@ def test_preset_options_on_top():
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"players": 5}, "players must be one of"),
+        ({"players": 7}, "players must be one of"),
         ({"trump": "bogus"}, "unknown trump mode"),
         ({"ranking": "bogus"}, "unknown ranking"),
     ],
@@ -167,3 +170,17 @@ def test_rules_are_frozen_and_hashable():
     with pytest.raises(AttributeError):
         r.players = 3  # type: ignore[misc]
     assert {r: 1}[Rules.standard(2)] == 1
+
+
+def test_five_players_play_chiamata():
+    r = Rules.standard(5)
+    assert (r.variant, r.hand_size, r.trump, r.auction, r.pack) == ("chiamata", 8, "called", "ranks", 40)
+    assert Rules.preset("chiamata", 5, auction="points").auction == "points"
+    for bad, words in (({"auction": "bogus"}, "auction is one of"), ({"hand_size": 3}, "hand size 8"),
+                       ({"trump_exchange": 2}, "trump exchange None")):
+        with pytest.raises(UnsupportedRuleError, match=words):
+            replace(r, **bad).check()
+    with pytest.raises(UnsupportedRuleError, match="chiamata is for five"):
+        Rules.preset("chiamata", 4)
+    with pytest.raises(UnsupportedRuleError, match="five players play Briscola chiamata"):
+        Rules.preset("standard", 5)

@@ -19,7 +19,8 @@ PLAYER_COUNTS = (2, 3, 4, 6)
 VIEW_FIELDS = {
     "seat", "players", "rules", "hand", "briscola", "trick", "tricks", "talon_size", "points",
     "legal", "leader", "dealer", "briscola_taker", "hand_sizes", "trump", "phase", "turn", "sides",
-    "legal_actions", "open_hands", "next_card", "exchanges", "briscola_pending",
+    "legal_actions", "open_hands", "next_card", "exchanges", "briscola_pending", "auction", "caller", "called",
+    "partner",
 }
 """Everything a view holds. A new field must be something every seat may know: review it
 for privacy before adding it here."""
