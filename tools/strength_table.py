@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from briscola.agents import AgentSpecError  # noqa: E402
 from briscola.arena import run_match  # noqa: E402
 from briscola.cli import AgentError, rule_flags  # noqa: E402
-from briscola.rules import PRESETS, Rules  # noqa: E402
+from briscola.rules import PRESETS, Rules, UnsupportedRuleError  # noqa: E402
 
 STANDARD = "standard"
 DEFAULT_GAMES = 2000
@@ -89,7 +89,17 @@ STANDARD_ROWS = [
 LADDER = [("medium", "random", 0.75), ("hard", "medium", 0.55), ("expert", "hard", 0.55)]
 """(first, second, target) for every variant."""
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in PRESETS if name != STANDARD] + [
+
+def _two_player(name: str) -> bool:
+    try:
+        Rules.preset(name, 2)
+    except UnsupportedRuleError:
+        return False
+    return True
+
+
+TWO_PLAYER_PRESETS = [name for name in PRESETS if name != STANDARD and _two_player(name)]
+VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in TWO_PLAYER_PRESETS] + [
     ("briscolone", {"hand_size": 5}),
     (STANDARD, {"must_follow": True}),
     (STANDARD, {"trump": "first"}),
@@ -98,8 +108,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in PRESETS if 
     (STANDARD, {"redeal_ace_three": True}),
     (STANDARD, {"mano_negra": True}),
 ]
-"""The two-player variants with a ladder of their own: every preset but the standard
-game, and the options players add."""
+"""The two-player variants with a ladder of their own: every two-player preset but the
+standard game, and the options players add."""
 
 HEADER = """# Strength of the computer players
 

@@ -35,7 +35,18 @@ OPTION_VARIANTS = [
     ("standard", {"mano_negra": True}),
     ("sud", {"ranking": "seven-high", "open_hands": True}),
 ]
-ALL_VARIANTS = [(name, {}) for name in PRESETS] + OPTION_VARIANTS
+
+
+def _playable(variant: str, options: dict, players: int) -> bool:
+    try:
+        Rules.preset(variant, players, **options)
+    except UnsupportedRuleError:
+        return False
+    return True
+
+
+TWO_PLAYER_PRESETS = [name for name in PRESETS if _playable(name, {}, 2)]
+ALL_VARIANTS = [(name, {}) for name in TWO_PLAYER_PRESETS] + OPTION_VARIANTS
 
 
 def one_error_line(capsys, words: str) -> None:
@@ -244,14 +255,6 @@ def test_the_match_texts_in_another_language():
 
 # -- selfplay records ----------------------------------------------------------------------
 
-def _playable(variant: str, options: dict, players: int) -> bool:
-    try:
-        Rules.preset(variant, players, **options)
-    except UnsupportedRuleError:
-        return False
-    return True
-
-
 SELFPLAY_CASES = [(v, o, n) for v, o in ALL_VARIANTS for n in PLAYER_COUNTS if _playable(v, o, n)]
 
 
@@ -360,7 +363,7 @@ def test_every_row_of_the_strength_table_asks_the_arena_for_its_variant():
     assert rows[:len(table.STANDARD_ROWS)] == table.STANDARD_ROWS
     ladders = rows[len(table.STANDARD_ROWS):]
     assert len(ladders) == 3 * len(table.VARIANTS)
-    assert {r.variant for r in ladders if not r.options} == set(PRESETS) - {"standard"}
+    assert {r.variant for r in ladders if not r.options} == set(TWO_PLAYER_PRESETS) - {"standard"}
     for row in rows:
         words = table.arena_command(row, 10, 1, 200).split()
         args = build_parser().parse_args(words[3:])
