@@ -228,17 +228,8 @@ def _replay(rec: Any) -> Game:
     if rec["format"] == FORMAT:
         return _replay_2(rec)
     _fields(rec, "record", _REQUIRED, _OPTIONAL)
-    rules = _rules(rec["rules"])
-    n = rules.players
-    dealer = rec["dealer"]
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise RecordError(f"dealer must be a seat 0..{n - 1}, not {describe_value(dealer)}")
-    seed = rec.get("seed")
-    if seed is not None:
-        _int(seed, "seed", SEED_MIN, SEED_MAX)
-    hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(_list(rec["hands"], "hands", n))]
-    game = Game(rules, hands, _card(rec["briscola"], "briscola"), _cards(rec["talon"], "talon"),
-                dealer=dealer, seed=seed)
+    game = _layout(rec, _card(rec["briscola"], "briscola"))
+    n = game.n
     for i, t in enumerate(_list(rec["tricks"], "tricks", MAX_CARDS)):
         where = f"trick {i + 1}"
         _fields(t, where, _TRICK_FIELDS)
@@ -335,8 +326,8 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def _replay_2(rec: dict) -> Game:
-    _fields(rec, "record", _REQUIRED_2, _OPTIONAL_2)
+def _layout(rec: dict, briscola: Card | None, redeals: list[Card] | None = None) -> Game:
+    """The deal as dealt: rules, dealer, seed, hands and stock, checked."""
     rules = _rules(rec["rules"])
     n = rules.players
     dealer = rec["dealer"]
@@ -346,9 +337,14 @@ def _replay_2(rec: dict) -> Game:
     if seed is not None:
         _int(seed, "seed", SEED_MIN, SEED_MAX)
     hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(_list(rec["hands"], "hands", n))]
+    return Game(rules, hands, briscola, _cards(rec["talon"], "talon"), dealer=dealer, seed=seed,
+                redeals=redeals or ())
+
+
+def _replay_2(rec: dict) -> Game:
+    _fields(rec, "record", _REQUIRED_2, _OPTIONAL_2)
     briscola = None if rec["briscola"] is None else _card(rec["briscola"], "briscola")
-    game = Game(rules, hands, briscola, _cards(rec["talon"], "talon"), dealer=dealer, seed=seed,
-                redeals=_cards(rec.get("redeals", []), "redeals"))
+    game = _layout(rec, briscola, _cards(rec.get("redeals", []), "redeals"))
     for i, item in enumerate(_list(rec["actions"], "actions", MAX_ACTIONS)):
         where = f"action {i + 1}"
         if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], str)):
