@@ -1,37 +1,57 @@
 """The app's state and decisions, free of the DOM.
 
-:class:`App` holds the settings, the stats and the deal in progress, turns a click into
-a move, tells the page driver when a computer player is due, saves after every change
-and describes the table as a plain :class:`TableModel` that the DOM layer paints.
+:class:`App` holds the settings, the stats, the match and the deal in progress, turns a
+click into an action (a card, the trump exchange, mano negra), tells the page driver
+when a computer player is due, saves after every change and describes the table as a
+plain :class:`TableModel` (and the settings form as a :class:`FormModel`) that the DOM
+layer paints.
 
 Each open tab plays its own deal (:mod:`.tabs`); results go into the shared stats by
-merging (:mod:`.stats`), each deal once, whichever tab sees it end.
+merging (:mod:`.stats`), each deal and each match once, whichever tab sees it end.
+
+Matches. Every deal belongs to a match (:mod:`briscola.match`); a single deal is a match
+of format ``single``. The match is saved with its deal, under the tab's deal key, and
+checked with :meth:`Match.from_dict` on load. Page seat 0 is always the person at the
+device; a deal's engine seats map to page seats through :attr:`SavedMatch.seats`, which
+is the identity except in the three-player play-off, where the two seats tied for the
+lead play a two-player deal (engine seat 0 is the person, engine seat 1 the other seat
+in play). When the person is the one who drops out of that play-off, the match ends for
+them there and then, as lost: the two computer players' play-off is not played out.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from briscola.agents import AgentSpecError, make_agent
-from briscola.cards import Card, IllegalMoveError
+from briscola.cards import ALL_CARDS, Card, IllegalMoveError
 from briscola.game import Game, Trick
+from briscola.match import (DEAL_FORMATS, MATCH_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
+                            sides_for)
+from briscola.model import EXCHANGE, PLAY, SHOW, Action
 from briscola.record import RecordError, from_record, to_record
-from briscola.rules import Rules
+from briscola.rules import Rules, UnsupportedRuleError
 
-from .i18n import Translator, pick_language
-from .settings import DEFAULT_LEVEL, LEVELS, Settings, validate_settings
-from .stats import ModeStats, Stats, mode_key, parse_mode_key, validate_stats
+from .i18n import LANGUAGES, Translator, pick_language
+from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS, VARIANTS, Settings,
+                       allowed, formats_offered, normalize, options_for, parse_fields, players_offered,
+                       validate_settings, validate_variant)
+from .stats import (MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key, parse_mode_key,
+                    validate_match_stats, validate_stats)
 from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
+FALLBACK_LEVEL = "medium"
 
 
 MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
+MAX_ID_CHARS = 40
 
 
 def make_level_agent(level: str, seed: int):
@@ -45,6 +65,135 @@ def make_level_agent(level: str, seed: int):
         return make_agent(DEFAULT_LEVEL, seed=seed)
 
 
+def as_action(choice: Any) -> Action | None:
+    """An agent's answer as an action: an :class:`Action`, or a bare card meaning to play
+    it; None for anything else."""
+    if type(choice) is Action:
+        return choice
+    if type(choice) in (int, Card) and 0 <= choice < len(ALL_CARDS):
+        return Action.play(choice)
+    return None
+
+
+# -- the match saved with the deal ------------------------------------------------------
+
+RULE_OPTION_TYPES: dict[str, Callable[[Any], bool]] = {
+    "hand_size": lambda v: type(v) is int and v in HAND_SIZES,
+    "must_follow": lambda v: type(v) is bool,
+    "trump": lambda v: v == "first",
+    "redeal_ace_three": lambda v: type(v) is bool,
+    "trump_exchange": lambda v: v is None or (type(v) is int and v in EXCHANGES),
+    "mano_negra": lambda v: type(v) is bool,
+}
+"""The rules options a page match may set, and the values each may take."""
+
+
+def options_of(rules: Rules) -> dict[str, Any]:
+    """The page's options of ``rules``: those that differ from its preset's own."""
+    base = Rules.preset(rules.variant, rules.players)
+    return {name: getattr(rules, name) for name in RULE_OPTION_TYPES
+            if getattr(rules, name) != getattr(base, name)}
+
+
+def match_rules(variant: Any, options: Any, players: int) -> Rules:
+    """The rules of a match's deals for ``players``; BadData when they are not a page
+    variant with page options that the engine plays."""
+    if variant not in VARIANTS or not isinstance(options, dict):
+        raise BadData("a match needs a variant of this page")
+    for name, value in options.items():
+        check = RULE_OPTION_TYPES.get(name) if isinstance(name, str) else None
+        if check is None or not check(value):
+            raise BadData("a match has an option this page does not set")
+    try:
+        return Rules.preset(variant, players, **options)
+    except UnsupportedRuleError as e:
+        raise BadData(str(e)) from None
+
+
+@dataclass
+class SavedMatch:
+    """The match a deal belongs to: the match, its rules (a preset and the options on
+    top), the page seat of each engine seat of the deal, whether this deal's outcome was
+    added to the match, the match's id in the stats and whether it was counted there."""
+
+    match: Match
+    variant: str
+    options: dict[str, Any]
+    seats: tuple[int, ...]
+    scored: bool = False
+    id: str = ""
+    counted: bool = False
+
+    def rules(self, players: int | None = None) -> Rules:
+        return match_rules(self.variant, self.options, self.match.players if players is None else players)
+
+    @property
+    def single(self) -> bool:
+        return self.match.format == SINGLE
+
+    @property
+    def person_out(self) -> bool:
+        """The person dropped out of a three-player play-off."""
+        return not self.match.over and HUMAN not in self.match.seats_in_play
+
+    @property
+    def finished(self) -> bool:
+        """Over for the person: won, lost, or dropped out of the play-off."""
+        return self.match.over or self.person_out
+
+    @property
+    def won(self) -> bool:
+        return self.match.over and self.match.winner == 0  # side 0 holds page seat 0
+
+    @property
+    def playoff_started(self) -> bool:
+        """The last deal scored left two seats tied for the lead, who play on alone."""
+        m = self.match
+        return (len(m.seats_in_play) < m.players and bool(m.history)
+                and len(m.history[-1].sides) == m.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"match": self.match.to_dict(), "variant": self.variant, "options": dict(self.options),
+                "seats": list(self.seats), "scored": self.scored, "id": self.id, "counted": self.counted}
+
+
+_MATCH_FIELDS = {"match", "variant", "options", "seats", "scored", "id", "counted"}
+
+
+def validate_match(data: Any, game: Game) -> SavedMatch:
+    """The match saved with ``game``, checked against it: BadData for anything that does
+    not fit (hostile data is refused here, never trusted)."""
+    if not isinstance(data, dict) or set(data) != _MATCH_FIELDS:
+        raise BadData("saved match has the wrong fields")
+    try:
+        match = Match.from_dict(data["match"])
+    except MatchError as e:
+        raise BadData(str(e)) from None
+    seats, scored, counted, match_id = data["seats"], data["scored"], data["counted"], data["id"]
+    if not isinstance(scored, bool) or not isinstance(counted, bool):
+        raise BadData("saved match has the wrong types")
+    if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
+        raise BadData("saved match has a wrong id")
+    if (not isinstance(seats, list) or len(seats) != game.n or not all(is_count(s, match.players) for s in seats)
+            or len(set(seats)) != len(seats) or not seats or seats[0] != HUMAN):
+        raise BadData("saved match has wrong seats")
+    saved = SavedMatch(match, data["variant"], data["options"], tuple(seats), scored, match_id, counted)
+    saved.rules()  # the match's own player count plays these rules too
+    if saved.rules(game.n) != game.rules:
+        raise BadData("the deal is not played by the match's rules")
+    if scored:
+        last = match.history[-1] if match.history else None
+        if not game.over or last is None or last.dealer != seats[game.dealer] \
+                or last.side_points != game.outcome().side_points:
+            raise BadData("the match does not hold this deal's outcome")
+    else:
+        if match.over or tuple(seats) != match.seats_in_play or seats[game.dealer] != match.next_dealer:
+            raise BadData("the deal is not the match's next deal")
+    if counted and not saved.finished:
+        raise BadData("a match in play was counted")
+    return saved
+
+
 @dataclass
 class SavedDeal:
     record: dict[str, Any]
@@ -52,6 +201,7 @@ class SavedDeal:
     agent_seed: int
     counted: bool = False
     updated: int = 0  # ms since the epoch of the last save; 0 in saves before tabs
+    match: SavedMatch | None = None  # None only in saves before matches
 
     @property
     def id(self) -> str:
@@ -59,15 +209,19 @@ class SavedDeal:
         return f"{self.record['seed']:x}-{self.agent_seed:x}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"record": self.record, "level": self.level, "agent_seed": self.agent_seed,
-                "counted": self.counted, "updated": self.updated}
+        out = {"record": self.record, "level": self.level, "agent_seed": self.agent_seed,
+               "counted": self.counted, "updated": self.updated}
+        if self.match is not None:
+            out["match"] = self.match.to_dict()
+        return out
 
 
 _DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
+_DEAL_SHAPES = (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}, _DEAL_FIELDS | {"updated", "match"})
 
 
 def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
-    if not isinstance(data, dict) or set(data) not in (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}):
+    if not isinstance(data, dict) or set(data) not in _DEAL_SHAPES:
         raise BadData("saved deal has the wrong fields")
     if not is_count(data["agent_seed"], MAX_SEED) or not isinstance(data["counted"], bool):
         raise BadData("saved deal has the wrong types")
@@ -81,19 +235,30 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
         raise BadData(str(e)) from e
     if not is_count(game.seed, MAX_SEED):
         raise BadData("saved deal has a wrong seed")
-    return SavedDeal(**data), game
+    if game.rules.variant not in VARIANTS or game.phase not in ("play", "over"):
+        raise BadData("saved deal is not a variant of this page")
+    fields = {k: v for k, v in data.items() if k != "match"}
+    saved = SavedDeal(**fields)
+    if "match" in data:
+        saved.match = validate_match(data["match"], game)
+    else:
+        saved.match = single_match_of(saved, game)
+    return saved, game
 
 
-@dataclass
-class SeatModel:
-    seat: int
-    name: str
-    hand_count: int
-    pile_points: int
-    partner: bool
-    to_move: bool
-    dealer: bool
+def single_match_of(saved: SavedDeal, game: Game) -> SavedMatch:
+    """The one-deal match of a deal saved before matches existed."""
+    try:
+        options = options_of(game.rules)
+        match_rules(game.rules.variant, options, game.n)
+    except (BadData, UnsupportedRuleError) as e:
+        raise BadData(f"saved deal is not one this page plays: {e}") from None
+    match = Match.start(SINGLE, game.n, game.dealer)
+    return SavedMatch(match, game.rules.variant, options, tuple(range(game.n)), False, "m" + saved.id,
+                      saved.counted)
 
+
+# -- models the DOM layer paints --------------------------------------------------------
 
 @dataclass
 class CardModel:
@@ -104,6 +269,19 @@ class CardModel:
     enabled: bool = False
     winning: bool = False
     hinted: bool = False
+    blocked: bool = False  # the person's turn, but the rules forbid it (must follow suit)
+
+
+@dataclass
+class SeatModel:
+    seat: int  # the page seat
+    name: str
+    hand_count: int
+    pile_points: int
+    partner: bool
+    to_move: bool
+    dealer: bool
+    cards: list[CardModel] | None = None  # face up (Scoperta), else None
 
 
 @dataclass
@@ -114,11 +292,49 @@ class SideModel:
 
 
 @dataclass
+class ActionModel:
+    """A button beside the hand: the trump exchange, mano negra, the next deal."""
+
+    action: str
+    label: str
+    hinted: bool = False
+
+
+@dataclass
+class MatchBarModel:
+    format: str
+    deal: str
+    score: str
+    label: str  # the whole line for a screen reader
+
+
+@dataclass
+class MatchRowModel:
+    label: str
+    score: str
+    mine: bool
+
+
+@dataclass
+class MatchSummaryModel:
+    deal: str  # "Deal 2"
+    format: str
+    rows: list[MatchRowModel]
+    headline: str  # who won the match, or "" while it goes on
+    outcome: str  # "win", "loss" or ""
+    note: str  # the play-off, when it starts
+    next_deal: bool
+
+
+@dataclass
 class SummaryModel:
     title: str
     headline: str
     outcome: str
     sides: list[SideModel]
+    note: str = ""  # mano negra shown
+    match: MatchSummaryModel | None = None
+    new_label: str = ""
 
 
 @dataclass
@@ -131,7 +347,7 @@ class TableModel:
     trick_held: bool
     stock_count: int
     stock_label: str
-    briscola: CardModel | None  # shown under the stock until drawn
+    briscola: CardModel | None  # shown under the stock until drawn (None: none turned)
     trump_suit: str
     trump_label: str
     my_pile_label: str
@@ -143,10 +359,42 @@ class TableModel:
     can_review_last: bool
     busy: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    actions: list[ActionModel] = field(default_factory=list)
+    match: MatchBarModel | None = None
+    next_card: CardModel | None = None  # the stock's next card, face up (Scoperta)
+    next_label: str = ""
+    variant: str = "standard"
+    per_trick: int = 1  # cards each seat plays to a trick
 
+
+@dataclass
+class ChoiceModel:
+    value: str
+    label: str
+    checked: bool
+    disabled: bool = False
+    hidden: bool = False
+
+
+@dataclass
+class FieldModel:
+    name: str
+    legend: str
+    kind: str  # "radio", "check" (one checkbox) or "select"
+    choices: list[ChoiceModel]
+    hidden: bool = False
+    about: str = ""  # a description under the choices (the variant's)
+
+
+@dataclass
+class FormModel:
+    fields: list[FieldModel]
+
+
+# -- the app ----------------------------------------------------------------------------
 
 class App:
-    """One player's Briscola: settings, stats and the deal in progress."""
+    """One player's Briscola: settings, stats, the match and the deal in progress."""
 
     def __init__(self, store: Store, browser_lang: str | list[str] | None = None,
                  entropy: Callable[[], int] | None = None, session: Backend | None = None,
@@ -156,17 +404,20 @@ class App:
         self.clock = clock or (lambda: int(time.time() * 1000))
         self.tabs = Tabs(store, session if session is not None else DictBackend(), self.clock,
                          lambda: f"{self._entropy():x}", reloaded)
-        settings = store.load("settings", validate_settings)
-        self.settings: Settings = settings or Settings(lang=pick_language(browser_lang))
+        self._browser_lang = browser_lang
+        self.settings: Settings = self._stored_settings() or Settings(lang=pick_language(browser_lang))
+        self.form: Settings = self.settings  # the settings form as the person fills it in
         self.stats: Stats = store.load("stats", validate_stats) or Stats()
+        self.match_stats: MatchStats = store.load("matches", validate_match_stats) or MatchStats()
         self.pending: list[tuple[str, str, str, int, int]] = []  # results not written yet
+        self.pending_matches: list[tuple[str, str, bool]] = []
         self.tr = Translator(self.settings.lang)
         self.game: Game
         self.saved: SavedDeal
         self.agents: dict[int, Any] = {}
         self.held: Trick | None = None  # a finished trick left on the table for a moment
         self.message = ""
-        self.hint: Card | None = None
+        self.hint: Action | None = None
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
@@ -177,7 +428,7 @@ class App:
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
             if self.game.over:
-                self._count_result()
+                self._finish_deal()
         else:
             self.new_deal()
 
@@ -189,6 +440,16 @@ class App:
     @property
     def deal_id(self) -> str:
         return self.saved.id
+
+    @property
+    def match(self) -> SavedMatch:
+        assert self.saved.match is not None  # validate_deal and _deal always set it
+        return self.saved.match
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The page seat of each engine seat of this deal."""
+        return self.match.seats
 
     def _adopt_orphan(self) -> tuple[SavedDeal, Game] | None:
         """Take over the latest deal of a tab that was closed; count and clear the
@@ -204,34 +465,65 @@ class App:
         _, chosen, loaded = orphans.pop()
         for _, name, (saved, game) in orphans:
             if game.over:
-                if not saved.counted:
-                    self._count(saved.id, saved.level, game.rules.players,
-                                game.result()[HUMAN], *self._side_points(game))
+                self._settle(saved, game)
                 self.store.clear(name)
         if self.store.save(self.deal_name, loaded[0].to_dict()):
             self.store.clear(chosen)
         return loaded
 
     def new_deal(self) -> None:
-        """Deal the next game with the current settings; an abandoned deal counts as lost."""
+        """New game: a new match with the current settings (its first deal). A deal or a
+        match left unfinished counts as lost."""
         previous = getattr(self, "game", None)
-        if previous is not None and not previous.over and previous.tricks:
-            self._count(self.saved.id, self.saved.level, previous.rules.players, "loss",
-                        *self._side_points(previous))
         players = self.settings.players
-        if previous is not None and previous.rules.players == players:
-            dealer = (previous.dealer + 1) % players
-        else:
-            dealer = players - 1  # the person at the device leads the first deal
+        first_dealer = players - 1  # the person at the device leads the first deal
+        if previous is not None:
+            self._abandon()
+            dealer = self.seats[previous.dealer]
+            if self.match.match.players == players:
+                first_dealer = (dealer + 1) % players
+        s = self.settings
+        match = Match.start(s.match, players, first_dealer)
+        saved_match = SavedMatch(match, s.variant, dict(s.rule_options), match.seats_in_play)
+        self._deal(saved_match, s.level)
+
+    @property
+    def can_continue(self) -> bool:
+        """The deal is over and the match goes on: the next deal may be dealt."""
+        return self.game.over and self.held is None and self.match.scored and not self.match.finished
+
+    def next_deal(self) -> None:
+        """Deal the match's next deal, with the match's rules and level."""
+        if not self.can_continue:
+            raise IllegalMoveError("the match has no next deal now")
+        self._deal(self.match, self.saved.level)
+
+    def _deal(self, saved_match: SavedMatch, level: str) -> None:
+        match = saved_match.match
+        seats = match.seats_in_play
+        rules = saved_match.rules(len(seats))
         seed = self._entropy()
-        self.game = Game.deal(Rules.standard(players), seed=seed, dealer=dealer)
-        self.saved = SavedDeal(to_record(self.game), self.settings.level, self._entropy())
+        self.game = Game.deal(rules, seed=seed, dealer=seats.index(match.next_dealer))
+        saved_match.seats, saved_match.scored = seats, False
+        self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match)
+        if not saved_match.id:
+            saved_match.id = "m" + self.saved.id
         self._make_agents()
         self.held = None
         self.hint = None
         self.resumed = False
-        self.message = self._turn_message()
+        self.message = self._start_message()
         self._save_deal()
+
+    def _abandon(self) -> None:
+        """The deal and match in play are given up: a deal with a trick played counts as
+        lost, and so does a match of several deals with anything played."""
+        game, m = self.game, self.match
+        if not game.over and game.tricks:
+            self._count(self.saved.id, self.saved.level, game, "loss", *self._side_points(game))
+        if not m.single and not m.finished and not m.counted and (m.match.deals_played or game.tricks):
+            m.counted = True
+            self._count_match(m, self.saved.level, won=False)
 
     def _make_agents(self) -> None:
         self.agents = {s: make_level_agent(self.saved.level, self.saved.agent_seed + s)
@@ -259,34 +551,94 @@ class App:
         return self.game.view(self.game.turn)
 
     # -- moves ------------------------------------------------------------------------
+    def click_card(self, card: Card | str | int) -> bool:
+        """A card of the hand clicked (or its digit typed): played when the rules allow
+        it; a card that does not follow suit is refused with a word why. True if played."""
+        if not self.human_to_move:
+            return False
+        c = Card(card)
+        if c not in self.game.hands[HUMAN]:
+            return False
+        if Action.play(c) not in self.game.legal_actions():
+            self.message = self.tr.t("option_must_follow")
+            return False
+        self.play_human(c)
+        return True
+
     def play_human(self, card: Card | str | int) -> Trick | None:
         if not self.human_to_move:
             raise IllegalMoveError("it is not your turn")
-        c = Card(card)
-        self.message = self.tr.t("you_play", card=self.card_name(c))
-        return self._play(c)
+        return self._act(Action.play(Card(card)))
 
-    def play_computer(self, card: Card) -> Trick | None:
+    def exchange_human(self) -> None:
+        """The person takes the turned card for the 2 (or 7) of trump."""
+        self._human_action(EXCHANGE)
+
+    def show_human(self) -> None:
+        """The person shows king, three and ace of trump: the deal is won at once."""
+        self._human_action(SHOW)
+
+    def _human_action(self, kind: str) -> None:
+        if not self.human_to_move:
+            raise IllegalMoveError("it is not your turn")
+        for action in self.game.legal_actions():
+            if action.kind == kind:
+                self._act(action)
+                return
+        raise IllegalMoveError(f"no {kind} now")
+
+    def play_computer(self, choice: Card | Action) -> Trick | None:
+        """The computer player to move does ``choice`` (a card or an action); refused
+        unless legal."""
         if not self.computer_to_move:
             raise IllegalMoveError("no computer player is due")
-        seat = self.game.turn
-        self.message = self.tr.t("plays", who=self.seat_name(seat), card=self.card_name(card))
-        return self._play(card)
+        action = as_action(choice)
+        if action is None or action not in self.game.legal_actions():
+            raise IllegalMoveError(f"{choice!r} is not legal now")
+        return self._act(action)
 
-    def _play(self, card: Card) -> Trick | None:
-        done = self.game.play(card)
+    def settle_choice(self, choice: Any) -> Action:
+        """What the computer player to move does: its choice when legal; otherwise (an
+        agent that failed or answered wrongly) the medium level's, else the first legal
+        action, so the table never stalls."""
+        legal = self.game.legal_actions()
+        action = as_action(choice)
+        if action in legal:
+            return action  # type: ignore[return-value]
+        try:
+            fallback = as_action(make_agent(FALLBACK_LEVEL, seed=self.saved.agent_seed).choose(self.current_view()))
+        except Exception:
+            fallback = None
+        return fallback if fallback in legal else legal[0]  # type: ignore[return-value]
+
+    def play_computer_choice(self, choice: Any) -> Trick | None:
+        return self.play_computer(self.settle_choice(choice))
+
+    def _act(self, action: Action) -> Trick | None:
+        game, seat = self.game, self.game.turn
+        who, you = self.seat_name(seat), seat == HUMAN
+        before = game.briscola
+        done = game.apply(action)
         self.hint = None
         self.resumed = False
+        if action.kind == PLAY:
+            card = self.card_name(action.card)
+            self.message = self.tr.t("you_play", card=card) if you else self.tr.t("plays", who=who, card=card)
+        elif action.kind == EXCHANGE:
+            words = {"card": self.card_name(action.card), "briscola": self.card_name(before)}
+            self.message = self.tr.t("you_exchanged", **words) if you else self.tr.t("exchanged", who=who, **words)
+        elif action.kind == SHOW:
+            self.message = self.tr.t("you_mano_negra") if you else self.tr.t("mano_negra_shown", who=who)
         if done is not None:
             self.held = done
-            who = done.winner
-            key = "you_take_trick" if who == HUMAN else "takes_trick"
-            self.message = self.tr.t(key, who=self.seat_name(who), n=done.points)
-        elif self.game.turn == HUMAN:
+            key = "you_take_trick" if done.winner == HUMAN else "takes_trick"
+            self.message = self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
+        elif not game.over and game.turn == HUMAN:
             self.message += " " + self._turn_message()
-        self._save_deal()
-        if self.game.over:
-            self._count_result()
+        if game.over:
+            self._finish_deal()
+        else:
+            self._save_deal()
         return done
 
     def release_trick(self) -> None:
@@ -308,20 +660,52 @@ class App:
             return self.tr.t("your_turn_lead" if not self.game.trick else "your_turn")
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
 
+    def _start_message(self) -> str:
+        """The words at a deal's start: cards turned and put back, a play-off, whose turn."""
+        parts = [self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals]
+        if self.match.playoff_started:
+            parts.append(self._playoff_text())
+        parts.append(self._turn_message())
+        return " ".join(parts)
+
+    def _playoff_text(self) -> str:
+        seats = self.match.match.seats_in_play
+        others = ", ".join(self.page_seat_name(s) for s in seats if s != HUMAN)
+        names = self.tr.t("team_you", names=others) if HUMAN in seats else others
+        return self.tr.t("match_playoff", names=names)
+
+    # -- the end of a deal ------------------------------------------------------------
+    def _finish_deal(self) -> None:
+        self._settle(self.saved, self.game)
+        self._save_deal()
+
+    _count_result = _finish_deal  # the name of earlier builds, kept for tests of the stats
+
+    def _settle(self, saved: SavedDeal, game: Game) -> None:
+        """A finished deal: its outcome added to its match, the deal counted in the stats
+        and, when that ends the match, the match counted; each once."""
+        m = saved.match
+        assert m is not None
+        if not m.scored:
+            outcome = game.outcome()
+            sides = tuple(tuple(m.seats[s] for s in side) for side in outcome.sides)
+            try:
+                m.match.add(SimpleNamespace(sides=sides, side_points=outcome.side_points, winner=outcome.winner))
+            except MatchError:
+                pass  # a match at its longest: the deal still counts, the match stays as it is
+            m.scored = True
+        if not saved.counted:
+            self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
+            saved.counted = True
+        if m.finished and not m.single and not m.counted:
+            m.counted = True
+            self._count_match(m, saved.level, won=m.won)
+
     # -- stats ------------------------------------------------------------------------
     def _side_points(self, game: Game) -> tuple[int, int]:
-        mine = game.rules.team_of[HUMAN]
+        mine = game.side_of[HUMAN]
         sides = game.team_points()
         return sides[mine], sum(sides) - sides[mine]
-
-    def _count_result(self) -> None:
-        if self.saved.counted:
-            return
-        outcome = self.game.result()[HUMAN]
-        self._count(self.saved.id, self.saved.level, self.game.rules.players, outcome,
-                    *self._side_points(self.game))
-        self.saved.counted = True
-        self._save_deal()
 
     def _fresh_stats(self) -> Stats:
         """The stats as stored now (another tab may have added to them), or as this tab
@@ -330,55 +714,168 @@ class App:
             return self.stats
         return self.store.load("stats", validate_stats) or Stats()
 
-    def _count(self, deal_id: str, level: str, players: int, outcome: str,
+    def _fresh_match_stats(self) -> MatchStats:
+        if not self.store.readable:
+            return self.match_stats
+        return self.store.load("matches", validate_match_stats) or MatchStats()
+
+    def _count(self, deal_id: str, level: str, game: Game, outcome: str,
                points_for: int, points_against: int) -> None:
-        self.pending.append((deal_id, mode_key(players, level), outcome, points_for, points_against))
+        key = mode_key(game.n, level, game.rules.variant)
+        self.pending.append((deal_id, key, outcome, points_for, points_against))
+        self._flush_results()
+
+    def _count_match(self, m: SavedMatch, level: str, won: bool) -> None:
+        key = match_key(mode_key(m.match.players, level, m.variant), m.match.format)
+        self.pending_matches.append((m.id, key, won))
         self._flush_results()
 
     def _flush_results(self) -> None:
         """Add the results not yet written to the stored stats. A result whose write
         failed (storage full) stays pending and is tried again at the next save."""
-        if not self.pending:
-            return
-        stats = self._fresh_stats()
-        added = [stats.add(*result) for result in self.pending]
-        if not any(added) or self.store.save("stats", stats.to_dict()) or not self.store.readable:
-            self.pending.clear()
-        self.stats = stats
+        if self.pending:
+            stats = self._fresh_stats()
+            added = [stats.add(*result) for result in self.pending]
+            if not any(added) or self.store.save("stats", stats.to_dict()) or not self.store.readable:
+                self.pending.clear()
+            self.stats = stats
+        if self.pending_matches:
+            matches = self._fresh_match_stats()
+            added = [matches.add(*result) for result in self.pending_matches]
+            if not any(added) or self.store.save("matches", matches.to_dict()) or not self.store.readable:
+                self.pending_matches.clear()
+            self.match_stats = matches
 
     def refresh_stats(self) -> None:
         """Read the stats again (another tab changed them)."""
         self.stats = self._fresh_stats()
+        self.match_stats = self._fresh_match_stats()
 
     def reset_stats(self) -> None:
-        """Erase every count; the ids of deals already counted are kept, so a deal that
-        ended before the reset is not counted after it by another tab."""
+        """Erase every count; the ids of deals and matches already counted are kept, so
+        one that ended before the reset is not counted after it by another tab."""
         self.stats = Stats(counted=self._fresh_stats().counted)
+        self.match_stats = MatchStats(counted=self._fresh_match_stats().counted)
         self.store.save("stats", self.stats.to_dict())
+        self.store.save("matches", self.match_stats.to_dict())
 
     # -- settings ---------------------------------------------------------------------
+    def _stored_settings(self) -> Settings | None:
+        """The stored settings: ``briscola.settings`` with ``briscola.variant`` on top
+        (None when neither is stored)."""
+        base = self.store.load("settings", validate_settings)
+        players = base.players if base is not None else Settings().players
+        variant = self.store.load("variant", validate_variant(players))
+        if base is None and variant is None:
+            return None
+        start = base or Settings(lang=pick_language(self._browser_lang))
+        return start if variant is None else replace(start, **variant.variant_dict())
+
     def reload_settings(self) -> None:
-        """Take the settings another tab saved (the deal keeps its own level)."""
-        stored = self.store.load("settings", validate_settings)
+        """Take the settings another tab saved (the deal and match keep their own)."""
+        stored = self._stored_settings()
         if stored is not None and stored != self.settings:
             self.settings = stored
             self.tr = Translator(stored.lang)
 
+    def _save_settings(self) -> None:
+        self.store.save("settings", self.settings.base_dict())
+        self.store.save("variant", self.settings.variant_dict())
+
+    @property
+    def untouched(self) -> bool:
+        """Nothing played yet in this match: new settings may deal it again now."""
+        return not self.game.actions and not self.match.match.deals_played
+
     def change_settings(self, **changes: Any) -> bool:
-        """Apply settings; returns True when a new deal is needed to apply them."""
-        new = self.settings.updated(**changes)
-        self.settings = new
+        """Apply settings (from the form: made playable as :func:`normalize` does);
+        returns True when a new deal is needed to apply them now. BadData (a ValueError)
+        for a value that is not a choice."""
+        new = self._form_settings(changes, self.settings)
+        new = validate_settings(new.to_dict())
+        self.settings = self.form = new
         self.tr = Translator(new.lang)
-        self.store.save("settings", new.to_dict())
-        untouched = not self.game.tricks and not self.game.trick
-        return untouched and (new.players != self.game.rules.players or new.level != self.saved.level)
+        self._save_settings()
+        m = self.match
+        differs = (new.players != m.match.players or new.level != self.saved.level or new.match != m.match.format
+                   or new.variant != m.variant or new.rule_options != m.options)
+        return self.untouched and differs
+
+    def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
+        return normalize(replace(previous, **parse_fields(values)), previous)
+
+    def settings_form(self, values: dict[str, Any] | None = None) -> FormModel:
+        """The settings form: opened with the current settings (``values`` None), or as
+        the person changes it (``values``: what the form holds now). Only choices the
+        engine plays are offered: player counts and match formats the variant or player
+        count does not have are hidden, option values refused are disabled, and options
+        the variant does not have are hidden."""
+        if values is None:
+            self.form = self.settings
+        else:
+            try:
+                self.form = self._form_settings(values, self.form)
+            except BadData:
+                pass
+        return self._form_model(self.form)
+
+    def _form_model(self, s: Settings) -> FormModel:
+        t = self.tr
+
+        def radio(name: str, legend: str, choices: list[tuple[Any, str]], offered=None, hidden=False,
+                  about: str = "") -> FieldModel:
+            # an option's value the engine refuses with the rest is disabled; a variant,
+            # player count or format may always be chosen (the options follow it)
+            current = getattr(s, name)
+            option = name in OPTION_FIELDS
+            out = []
+            for value, label in choices:
+                shown = offered is None or value in offered
+                out.append(ChoiceModel(str(value), label, value == current,
+                                       disabled=option and shown and not allowed(s, name, value), hidden=not shown))
+            return FieldModel(name, legend, "radio", out, hidden, about)
+
+        def check(name: str, label_key: str) -> FieldModel:
+            on = getattr(s, name)
+            return FieldModel(name, "", "check", [ChoiceModel("1", t.t(label_key), on, not allowed(s, name, not on))],
+                              name not in offered_options)
+
+        offered_options = options_for(s.variant)
+        fields = [
+            radio("variant", t.t("variant"), [(v, t.t(f"variant_{v}")) for v in VARIANTS],
+                  about=t.t(f"variant_{s.variant}_about")),
+            radio("hand_size", t.t("option_hand_size"), [(n, t.number(n)) for n in HAND_SIZES],
+                  hidden="hand_size" not in offered_options),
+            check("must_follow", "option_must_follow"),
+            check("first_trump", "option_first_trump"),
+            check("redeal", "option_redeal"),
+            radio("exchange", t.t("option_exchange"),
+                  [(n, t.t("option_exchange_off" if not n else f"option_exchange_{n}")) for n in EXCHANGES],
+                  hidden="exchange" not in offered_options),
+            check("mano_negra", "option_mano_negra"),
+            radio("players", t.t("players"),
+                  [(n, t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 6)],
+                  offered=players_offered(s.variant)),
+            radio("match", t.t("match"), [(f, t.t(format_key(f))) for f in MATCH_FORMATS],
+                  offered=formats_offered(s.players)),
+            radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
+            radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
+            radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
+            FieldModel("lang", t.t("language"), "select",
+                       [ChoiceModel(code, name, code == s.lang) for code, name in LANGUAGES.items()]),
+        ]
+        return FormModel(fields)
 
     # -- words ------------------------------------------------------------------------
     def card_name(self, c: Card) -> str:
         return self.tr.card_name(Card(c), self.settings.deck)
 
-    def seat_name(self, seat: int) -> str:
+    def page_seat_name(self, seat: int) -> str:
         return self.tr.t("you") if seat == HUMAN else self.tr.t(f"seat_name_{seat}")
+
+    def seat_name(self, seat: int) -> str:
+        """The name of an engine seat of this deal."""
+        return self.page_seat_name(self.seats[seat] if seat < len(self.seats) else seat)
 
     def notice(self) -> str | None:
         if self.notice_dismissed:
@@ -400,41 +897,69 @@ class App:
                 continue
         raise AgentSpecError("no level can give hints")
 
-    def set_hint(self, card: Card) -> None:
-        self.hint = card
-        self.message = self.tr.t("hint_says", card=self.card_name(card))
+    def set_hint(self, choice: Any) -> None:
+        """Show the hint agent's choice (a card, the exchange or mano negra) if legal."""
+        action = as_action(choice)
+        if not self.human_to_move or action not in self.game.legal_actions():
+            return
+        self.hint = action
+        if action.kind == PLAY:
+            what = self.card_name(action.card)
+        else:
+            what = self._action_label(action)
+        self.message = self.tr.t("hint_says", card=what)
 
     # -- what the table shows ---------------------------------------------------------
+    def _action_label(self, action: Action) -> str:
+        if action.kind == EXCHANGE:
+            return self.tr.t("exchange_offer", card=self.card_name(action.card),
+                             briscola=self.card_name(self.game.briscola))
+        return self.tr.t("show_mano_negra")
+
     def model(self) -> TableModel:
         g, t = self.game, self.tr
         rules = g.rules
-        my_team = rules.team_of[HUMAN]
+        my_side = g.side_of[HUMAN]
+        human_turn = self.human_to_move
+        legal = g.legal_actions() if human_turn else []
         opponents = [
             SeatModel(
-                seat=s,
+                seat=self.seats[s],
                 name=self.seat_name(s),
                 hand_count=len(g.hands[s]),
                 pile_points=g.points[s],
-                partner=rules.team_of[s] == my_team,
+                partner=g.side_of[s] == my_side,
                 to_move=not g.over and self.held is None and g.turn == s,
                 dealer=g.dealer == s,
+                cards=[CardModel(str(c), self.card_name(c), seat=self.seats[s]) for c in g.hands[s]]
+                if rules.open_hands else None,
             )
             for s in range(g.n - 1, 0, -1)  # left of you, across, right of you
         ]
-        human_turn = self.human_to_move
-        hand = [
-            CardModel(str(c), self.card_name(c), enabled=human_turn,
-                      hinted=human_turn and self.hint == c)
-            for c in g.hands[HUMAN]
-        ]
+        hand = []
+        for c in g.hands[HUMAN]:
+            ok = Action.play(c) in legal
+            hand.append(CardModel(str(c), self.card_name(c), enabled=ok, blocked=human_turn and not ok,
+                                  hinted=ok and self.hint == Action.play(c)))
         shown = self.held.plays if self.held is not None else tuple(g.trick)
         winner = self.held.winner if self.held is not None else None
         trick = [
-            CardModel(str(c), self.card_name(c), seat=s, who=self.seat_name(s), winning=s == winner)
+            CardModel(str(c), self.card_name(c), seat=self.seats[s], who=self.seat_name(s), winning=s == winner)
             for s, c in shown
         ]
-        briscola = None if g.briscola_drawn else CardModel(str(g.briscola), self.card_name(g.briscola))
+        briscola = None
+        if g.briscola is not None and not g.briscola_drawn:
+            briscola = CardModel(str(g.briscola), self.card_name(g.briscola))
         stock = g.stock_size
+        next_card = None
+        next_label = ""
+        if rules.open_hands and g.next_card is not None and not g.over:
+            next_card = CardModel(str(g.next_card), self.card_name(g.next_card))
+            next_label = t.t("next_card", card=next_card.label)
+        actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
+                   for a in legal if a.kind in (EXCHANGE, SHOW)]
+        if self.can_continue:
+            actions.append(ActionModel("next", t.t("match_next_deal")))
         return TableModel(
             lang=self.settings.lang,
             deck=self.settings.deck,
@@ -445,9 +970,9 @@ class App:
             stock_count=stock,
             stock_label=t.t("stock_left", n=stock) if stock else t.t("stock_empty"),
             briscola=briscola,
-            trump_suit=g.briscola.suit,
-            trump_label=t.t("briscola_is", card=self.card_name(g.briscola)),
-            my_pile_label=t.t("pile_label", who=t.t("us") if len(rules.teams[my_team]) > 1 else t.t("you"),
+            trump_suit=g.briscola.suit if g.briscola is not None else "",
+            trump_label=self._trump_label(),
+            my_pile_label=t.t("pile_label", who=t.t("us") if len(g.sides[my_side]) > 1 else t.t("you"),
                               n=self._side_points(g)[0]),
             sides=self._sides(),
             message=self.message,
@@ -455,7 +980,22 @@ class App:
             summary=self._summary() if g.over and self.held is None else None,
             notice=self.notice(),
             can_review_last=bool(g.tricks),
+            actions=actions,
+            match=self._match_bar(),
+            next_card=next_card,
+            next_label=next_label,
+            variant=rules.variant,
+            per_trick=rules.cards_per_trick,
         )
+
+    def _trump_label(self) -> str:
+        g, t = self.game, self.tr
+        if g.initial_briscola is not None:
+            return t.t("briscola_is", card=self.card_name(g.briscola))
+        if g.rules.trump == "first":
+            plays = [c for tr in g.tricks[:1] for _, c in tr.plays[:1]] or [c for _, c in g.trick[:1]]
+            return t.t("briscola_is", card=self.card_name(plays[0])) if plays else t.t("trump_not_set")
+        return t.t("no_trump")
 
     def summary_to_show(self, m: TableModel) -> SummaryModel | None:
         """The end-of-deal summary the first time the finished table is shown, then None.
@@ -468,9 +1008,9 @@ class App:
 
     def _sides(self) -> list[SideModel]:
         g, t = self.game, self.tr
-        mine = g.rules.team_of[HUMAN]
+        mine = g.side_of[HUMAN]
         sides = []
-        for i, team in enumerate(g.rules.teams):
+        for i, team in enumerate(g.sides):
             if len(team) > 1:
                 label = t.t("us") if i == mine else t.t("them")
             else:
@@ -478,37 +1018,128 @@ class App:
             sides.append(SideModel(label, sum(g.points[s] for s in team), i == mine))
         return sides
 
+    def _match_bar(self) -> MatchBarModel | None:
+        m, t = self.match, self.tr
+        if m.single:
+            return None
+        fmt = t.t(format_key(m.match.format))
+        deal = t.t("match_deal_n", n=t.number(self.deal_number))
+        score = t.t("match_score", score=" – ".join(t.number(x) for x in m.match.score))
+        return MatchBarModel(fmt, deal, score, f"{fmt}. {deal}. {score}")
+
+    @property
+    def deal_number(self) -> int:
+        m = self.match
+        return m.match.deals_played + (0 if m.scored else 1)
+
     def _summary(self) -> SummaryModel:
         g, t = self.game, self.tr
         outcome = g.result()[HUMAN]
         if outcome == "draw":
-            headline = t.t("result_draw" if g.rules.players != 3 else "result_draw_multi")
+            headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
         else:
             headline = t.t("result_" + outcome)
-        mine = g.rules.team_of[HUMAN]
+        mine = g.side_of[HUMAN]
         sides = []
-        for i, team in enumerate(g.rules.teams):
+        for i, team in enumerate(g.sides):
             others = ", ".join(self.seat_name(s) for s in team if s != HUMAN)
             if i == mine:
                 label = t.t("team_you", names=others) if others else t.t("you")
             else:
                 label = t.t("team_them", names=others)
             sides.append(SideModel(label, sum(g.points[s] for s in team), i == mine))
-        return SummaryModel(t.t("summary_title"), headline, outcome, sides)
+        note = ""
+        if g.early_win is not None:
+            note = t.t("you_mano_negra") if g.early_win == HUMAN else t.t("mano_negra_shown",
+                                                                            who=self.seat_name(g.early_win))
+        m = self.match
+        new_label = t.t("new_game") if m.single else t.t("match_new")
+        return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, self._match_summary(), new_label)
+
+    def _match_summary(self) -> MatchSummaryModel | None:
+        m, t = self.match, self.tr
+        if m.single:
+            return None
+        fmt = m.match.format
+        rows = []
+        for side, score in zip(sides_for(m.match.players), m.match.score):
+            if len(side) > 1:
+                label = t.t("us") if HUMAN in side else t.t("them")
+            else:
+                label = self.page_seat_name(side[0])
+            if fmt in DEAL_FORMATS:
+                text = t.t("deals_won_n", n=score)
+            elif fmt in POINTS_FORMATS:
+                text = t.t("points_n", n=score)
+            else:
+                text = t.t("game_points_n", n=score)
+            rows.append(MatchRowModel(label, text, HUMAN in side))
+        headline, outcome, note = "", "", ""
+        if m.playoff_started:
+            note = self._playoff_text()
+        if m.finished:
+            outcome = "win" if m.won else "loss"
+            headline = t.t("match_won" if m.won else "match_lost")
+        return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(fmt)), rows,
+                                 headline, outcome, note, self.can_continue)
 
     def last_trick(self) -> tuple[list[CardModel], str] | None:
         if not self.game.tricks:
             return None
         done = self.game.tricks[-1]
-        cards = [CardModel(str(c), self.card_name(c), seat=s, who=self.seat_name(s), winning=s == done.winner)
-                 for s, c in done.plays]
+        cards = [CardModel(str(c), self.card_name(c), seat=self.seats[s], who=self.seat_name(s),
+                           winning=s == done.winner) for s, c in done.plays]
         return cards, self.tr.t("last_trick_taken", who=self.seat_name(done.winner), n=done.points)
 
-    def stats_rows(self) -> list[tuple[str, ModeStats]]:
-        rows = []
+    def stats_rows(self) -> list[StatsSection]:
+        """The stats panel: one section per mode (players, level, variant) of deals, then
+        one per mode and format of matches."""
+        t = self.tr
+        out = []
         modes = self.stats.modes
         for key in sorted(modes, key=parse_mode_key):
-            players, level = parse_mode_key(key)
-            level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
-            rows.append((self.tr.t("stats_mode", n=players, level=level_name), modes[key]))
-        return rows
+            players, level, variant = parse_mode_key(key)
+            st = modes[key]
+            rows = [(name, t.t(name), getattr(st, name)) for name in DEAL_STAT_FIELDS]
+            out.append(StatsSection(self._mode_title(players, level), self._variant_name(variant), rows))
+        formats = self.match_stats.formats
+        first = True
+        for key in sorted(formats, key=parse_match_key):
+            players, level, variant, fmt = parse_match_key(key)
+            count = formats[key]
+            sub = t.t("stats_variant", variant=self._variant_name(variant),
+                      match=t.t(format_key(fmt)) if fmt in MATCH_FORMATS else fmt)
+            out.append(StatsSection(self._mode_title(players, level), sub,
+                                    [("match-played", t.t("played"), count.played),
+                                     ("match-won", t.t("won"), count.won)],
+                                    heading=t.t("stats_matches") if first else ""))
+            first = False
+        return out
+
+    def _mode_title(self, players: int, level: str) -> str:
+        level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
+        return self.tr.t("stats_mode", n=players, level=level_name)
+
+    def _variant_name(self, variant: str) -> str:
+        return self.tr.t(f"variant_{variant}") if variant in VARIANTS else variant
+
+
+DEAL_STAT_FIELDS = ("played", "won", "lost", "drawn", "points_for", "points_against", "best_score", "streak",
+                    "best_streak")
+
+
+@dataclass
+class StatsSection:
+    title: str
+    subtitle: str
+    rows: list[tuple[str, str, int]]  # (stat name, label, value)
+    heading: str = ""  # a heading above this section (the first of the matches)
+
+
+def format_key(fmt: str) -> str:
+    """The message naming a match format: ``match_best_of_3``."""
+    return "match_" + fmt.replace("-", "_")
+
+
+__all__ = ["App", "CardModel", "FormModel", "HUMAN", "ModeStats", "SavedDeal", "SavedMatch", "TableModel",
+           "validate_deal", "validate_match"]

@@ -17,6 +17,7 @@ from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
 from .controller import App
+from .settings import BASE_FIELDS, FLAG_FIELDS, VARIANT_FIELDS
 from .storage import PREFIX, Backend, Store
 from .tabs import BEAT_MS
 
@@ -115,6 +116,7 @@ class Page:
         self._on(js.document.body, "click", self.on_action_click)
         self._on(js.document, "keydown", self.on_key)
         self._on(_el("settings-form"), "submit", self.on_settings_submit)
+        self._on(_el("settings-form"), "change", self.on_settings_change)
         self._on(js.window, "storage", self.on_storage)
         self._on(js.window, "pagehide", self.on_pagehide)
         self._on(js.window, "pageshow", self.on_pageshow)
@@ -125,14 +127,14 @@ class Page:
     def on_storage(self, event) -> None:
         """Another tab changed the stored settings or stats: show what it changed."""
         key = "" if _null(event.key) else str(event.key)
-        if key in ("", PREFIX + "settings"):
+        if key in ("", PREFIX + "settings", PREFIX + "variant"):
             before = self.app.settings
             self.app.reload_settings()
             if self.app.settings != before:
                 self.translate_static()
                 self.painted.clear()
                 self.render()
-        if key in ("", PREFIX + "stats"):
+        if key in ("", PREFIX + "stats", PREFIX + "matches"):
             self.app.refresh_stats()
             if _el("stats").open:
                 self._fill_stats()
@@ -148,7 +150,7 @@ class Page:
         button = _closest(event, "button[data-card]")
         if button is None or button.disabled:
             return
-        self.play(str(button.dataset.card), int(button.dataset.index))
+        self.play(str(button.dataset.card), int(button.dataset.index))  # refused ones say why
 
     def on_key(self, event) -> None:
         if not _null(js.document.querySelector("dialog[open]")):
@@ -173,10 +175,34 @@ class Page:
     # -- actions ----------------------------------------------------------------------
     def play(self, card: str, index: int) -> None:
         try:
-            self.app.play_human(card)
+            played = self.app.click_card(card)
         except IllegalMoveError:
             return
         self.render(focus_index=index)
+        if played:
+            self.drive()
+
+    def action_exchange(self, button) -> None:
+        self._human_action(self.app.exchange_human)
+
+    def action_show(self, button) -> None:
+        self._human_action(self.app.show_human)
+
+    def _human_action(self, act) -> None:
+        try:
+            act()
+        except IllegalMoveError:
+            return
+        self.render(focus_index=1)
+        self.drive()
+
+    def action_next(self, button) -> None:
+        if not self.app.can_continue:
+            return
+        self._close_dialogs()
+        self.epoch += 1
+        self.app.next_deal()
+        self.render(focus_index=1)
         self.drive()
 
     def action_close(self, button) -> None:
@@ -189,8 +215,9 @@ class Page:
         self.render()
 
     def action_new(self, button) -> None:
-        game = self.app.game
-        if not game.over and game.tricks:
+        game, match = self.app.game, self.app.match
+        in_match = not match.single and not match.finished and match.match.deals_played > 0
+        if (not game.over and game.tricks) or in_match:
             self._close_dialogs()
             _el("confirm-new").showModal()
             return
@@ -232,18 +259,53 @@ class Page:
         self._fill_stats()
 
     def action_settings(self, button) -> None:
-        _el("settings-fields").innerHTML = render.settings_html(self.app.settings, self.app.tr)
+        _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
         _el("settings").showModal()
+
+    def _form_values(self) -> dict:
+        """What the settings form holds now, by field name."""
+        form = _el("settings-form")
+        values: dict = {}
+        for name in (*VARIANT_FIELDS, *BASE_FIELDS):
+            if name in FLAG_FIELDS:
+                box = form.querySelector(f"input[name='{name}']")
+                if not _null(box):
+                    values[name] = bool(box.checked)
+            elif name == "lang":
+                select = form.querySelector("select[name='lang']")
+                if not _null(select):
+                    values[name] = str(select.value)
+            else:
+                chosen = form.querySelector(f"input[name='{name}']:checked")
+                if not _null(chosen):
+                    values[name] = str(chosen.value)
+        return values
+
+    def on_settings_change(self, event) -> None:
+        """A choice changed in the form: show what the engine plays with it."""
+        form = self.app.settings_form(self._form_values())
+        root = _el("settings-form")
+        for f in form.fields:
+            box = root.querySelector(f"[data-field='{f.name}']")
+            if _null(box):
+                continue
+            box.hidden = f.hidden
+            if f.kind == "select":
+                continue
+            for c in f.choices:
+                field_input = box.querySelector(f"input[value='{c.value}']")
+                if _null(field_input):
+                    continue
+                field_input.checked = c.checked
+                field_input.disabled = c.disabled
+                if f.kind == "radio":
+                    field_input.closest("label").hidden = c.hidden
+            if f.about:
+                _el("variant-about").textContent = f.about
 
     def on_settings_submit(self, event) -> None:
         event.preventDefault()
-        form = _el("settings-form")
-        data = js.FormData.new(form)
-        changes = {}
-        for name in ("players", "level", "speed", "deck", "lang"):
-            value = data.get(name)
-            if not _null(value):
-                changes[name] = int(value) if name == "players" else str(value)
+        changes = self._form_values()
         _el("settings").close()
         try:
             needs_new = self.app.change_settings(**changes)
@@ -263,9 +325,12 @@ class Page:
     async def _hint(self) -> None:
         app, epoch = self.app, self.epoch
         view = app.game.view(0)
-        card = await self._think(app.hint_agent(), view)
-        if epoch == self.epoch and app.human_to_move and card in app.game.hands[0]:
-            app.set_hint(card)
+        try:
+            choice = await self._think(app.hint_agent(), view)
+        except Exception:
+            return
+        if epoch == self.epoch and app.human_to_move:
+            app.set_hint(choice)
             self.render()
 
     def _close_dialogs(self) -> None:
@@ -304,14 +369,18 @@ class Page:
                     break
                 started = time.perf_counter()
                 mark("briscola:think-start")
-                card = await self._think(app.computer_agent(), app.current_view())
+                try:
+                    choice = await self._think(app.computer_agent(), app.current_view())
+                except Exception as error:  # an agent that fails: the controller picks a move
+                    js.console.warn(f"computer player failed: {type(error).__name__}: {error}")
+                    choice = None
                 mark("briscola:think-end")
                 left = pace.before_move / 1000 - (time.perf_counter() - started)
                 if left > 0:
                     await asyncio.sleep(left)
                 if epoch != self.epoch:
                     break
-                app.play_computer(card)
+                app.play_computer_choice(choice)
                 self.render()
                 mark("briscola:computer-played")
         finally:
@@ -351,7 +420,7 @@ class Page:
         had_hand_focus = not _null(active) and hasattr(active, "closest") and not _null(active.closest("#hand"))
         self._paint("opponents", render.opponents_html(m, t))
         self._paint("trick", render.trick_html(m, self.trick_shown), render.trick_html(m, ALL_SHOWN))
-        _el("trick").classList.toggle("many", len(m.trick) > 4)
+        _el("trick").classList.toggle("many", len(m.trick) > 4 or (len(m.trick) > 2 and m.per_trick > 1))
         briscola, pile, caption = render.stock_html(m)
         self._paint("briscola", briscola)
         self._paint("stock-pile", pile)
@@ -361,6 +430,13 @@ class Page:
         self.hand_shown = frozenset(c.card for c in m.hand)
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
+        hand.dataset.count = str(len(m.hand))
+        self._paint("hand-actions", render.actions_html(m.actions))
+        bar = _el("match-bar")
+        self._paint("match-bar", render.match_bar_html(m.match))
+        bar.hidden = m.match is None
+        if m.match is not None:
+            bar.setAttribute("aria-label", m.match.label)
         self._paint("score", render.score_html(m.sides, t))
         _el("my-pile").textContent = m.my_pile_label
         status = _el("status")
@@ -382,6 +458,9 @@ class Page:
                 button.disabled = False
         js.document.body.dataset.state = "over" if app.game.over else ("your-turn" if m.your_turn else "waiting")
         js.document.body.dataset.players = str(app.game.n)
+        js.document.body.dataset.hand = str(app.game.rules.hand_size)
+        js.document.body.dataset.per = str(m.per_trick)
+        js.document.body.dataset.variant = m.variant
         if (focus_index is not None or had_hand_focus) and m.your_turn:
             buttons = hand.querySelectorAll("button")
             if buttons.length:
@@ -397,7 +476,16 @@ class Page:
         head = _el("summary-headline")
         head.textContent = headline
         head.className = "headline " + summary.outcome
+        note = _el("summary-note")
+        note.textContent = summary.note
+        note.hidden = not summary.note
         _el("summary-sides").innerHTML = rows
+        _el("summary-match").innerHTML = render.match_summary_html(summary.match)
+        can_continue = summary.match is not None and summary.match.next_deal
+        _el("summary-next").hidden = not can_continue
+        new = _el("summary-new")
+        new.hidden = can_continue
+        new.textContent = summary.new_label
         self._close_dialogs()
         _el("summary").showModal()
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import CardModel, SeatModel, SideModel, SummaryModel, TableModel
-from .i18n import LANGUAGES, Translator
-from .settings import DECKS, LEVELS, SPEEDS, Settings
-from .stats import ModeStats
+from .controller import (ActionModel, CardModel, FieldModel, FormModel, MatchBarModel, MatchSummaryModel,
+                         SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
+from .i18n import Translator
 
 MAX_BACKS = 6
 
 
-def card_img(deck: str, card_id: str) -> str:
+def card_img(deck: str, card_id: str, alt: str = "") -> str:
     """A card face (``1D``) or the back (``back``): one SVG file per card, which the
-    build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""."""
-    return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="" '
+    build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""
+    unless it stands alone (a face-up card in another hand)."""
+    return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="{escape(alt)}" '
             f'width="240" height="384" draggable="false" decoding="async">')
 
 
@@ -26,8 +26,11 @@ def hand_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
     """The hand as buttons; cards not in ``shown`` (already on screen) slide in."""
     parts = []
     for i, c in enumerate(m.hand):
-        cls = "card" + (" hinted" if c.hinted else "") + ("" if c.card in shown else " new")
-        disabled = "" if c.enabled else " disabled"
+        cls = ("card" + (" hinted" if c.hinted else "") + (" blocked" if c.blocked else "")
+               + ("" if c.card in shown else " new"))
+        # a card the rules forbid now stays clickable (aria-disabled), so a click on it is
+        # answered with why; out of turn the whole hand is disabled
+        disabled = "" if c.enabled else ' aria-disabled="true"' if c.blocked else " disabled"
         parts.append(
             f'<button type="button" class="{cls}" data-card="{escape(c.card)}" data-index="{i + 1}" '
             f'aria-label="{escape(c.label)}"{disabled}>{card_img(m.deck, c.card)}</button>'
@@ -61,12 +64,17 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
         classes.append("partner")
     partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner else ""
     count = t.t("cards_in_hand", n=s.hand_count)
-    backs = "".join(card_img(deck, "back") for _ in range(min(s.hand_count, MAX_BACKS)))
+    if s.cards is not None:
+        faces = "".join(f'<li>{card_img(deck, c.card, c.label)}</li>' for c in s.cards)
+        cards = f'<ul class="seat-cards open" aria-label="{escape(count)}">{faces}</ul>'
+    else:
+        backs = "".join(card_img(deck, "back") for _ in range(min(s.hand_count, MAX_BACKS)))
+        cards = f'<div class="seat-backs" role="img" aria-label="{escape(count)}">{backs}</div>'
     pile = t.t("pile_label", who=s.name, n=s.pile_points)
     dots = ' class="thinking-dots"' if s.to_move else ""
     return (f'<div class="{" ".join(classes)}" data-seat="{s.seat}">'
             f'<div class="seat-name"><span{dots}>{escape(s.name)}</span>{partner}</div>'
-            f'<div class="seat-backs" role="img" aria-label="{escape(count)}">{backs}</div>'
+            f'{cards}'
             f'<div class="pile" aria-label="{escape(pile)}">{escape(t.t("pile_points", n=s.pile_points))}</div>'
             f'</div>')
 
@@ -79,11 +87,33 @@ def score_html(sides: list[SideModel], t: Translator) -> str:
 
 
 def stock_html(m: TableModel) -> tuple[str, str, str]:
-    """(briscola slot, stock pile, caption) for the stock corner."""
+    """(briscola slot, stock pile, caption) for the stock corner. The pile shows its next
+    card face up when the rules show it (Scoperta)."""
     briscola = card_img(m.deck, m.briscola.card) if m.briscola is not None else ""
-    pile = card_img(m.deck, "back") if m.stock_count > 1 or (m.stock_count == 1 and m.briscola is None) else ""
+    pile = ""
+    if m.stock_count > 1 or (m.stock_count == 1 and m.briscola is None):
+        face = m.next_card.card if m.next_card is not None and m.next_card != m.briscola else "back"
+        pile = card_img(m.deck, face, m.next_card.label if face != "back" and m.next_card else "")
     caption = f'{escape(m.stock_label)}<br><span class="trump-badge">{escape(m.trump_label)}</span>'
+    if m.next_label:
+        caption += f'<br><span class="next-card">{escape(m.next_label)}</span>'
     return briscola, pile, caption
+
+
+def actions_html(actions: list[ActionModel]) -> str:
+    """Buttons beside the hand: the trump exchange, mano negra, the next deal."""
+    return "".join(
+        f'<button type="button" class="hand-action{" hinted" if a.hinted else ""}'
+        f'{" primary" if a.action == "next" else ""}" data-action="{escape(a.action)}">{escape(a.label)}</button>'
+        for a in actions)
+
+
+def match_bar_html(bar: MatchBarModel | None) -> str:
+    if bar is None:
+        return ""
+    return (f'<span class="match-format">{escape(bar.format)}</span>'
+            f'<span class="match-deal">{escape(bar.deal)}</span>'
+            f'<b class="match-score"><bdi>{escape(bar.score)}</bdi></b>')
 
 
 def summary_parts(s: SummaryModel, t: Translator) -> tuple[str, str]:
@@ -95,40 +125,67 @@ def summary_parts(s: SummaryModel, t: Translator) -> tuple[str, str]:
     return s.headline, rows
 
 
-STAT_FIELDS = ("played", "won", "lost", "drawn", "points_for", "points_against", "best_score", "streak", "best_streak")
+def match_summary_html(m: MatchSummaryModel | None) -> str:
+    """The match part of the end-of-deal summary: the deal's number, the score per side
+    in the format's unit, and who won the match once it is over."""
+    if m is None:
+        return ""
+    rows = "".join(f'<tr class="{"mine" if r.mine else ""}"><td>{escape(r.label)}</td>'
+                   f'<td>{escape(r.score)}</td></tr>' for r in m.rows)
+    out = [f'<h3 class="match-title">{escape(m.format)} · {escape(m.deal)}</h3>',
+           f'<table class="summary-table match-table">{rows}</table>']
+    if m.note:
+        out.append(f'<p class="match-note">{escape(m.note)}</p>')
+    if m.headline:
+        out.append(f'<p class="headline match-headline {escape(m.outcome)}">{escape(m.headline)}</p>')
+    return "".join(out)
 
 
-def stats_html(rows: list[tuple[str, ModeStats]], t: Translator) -> str:
-    if not rows:
+def stats_html(sections: list[StatsSection], t: Translator) -> str:
+    if not sections:
         return f'<p>{escape(t.t("stats_none"))}</p>'
     out = ['<table class="stats-table">']
-    for title, st in rows:
-        out.append(f'<tr><th colspan="2" scope="colgroup">{escape(title)}</th></tr>')
-        for name in STAT_FIELDS:
-            out.append(f'<tr><td>{escape(t.t(name))}</td><td data-stat="{name}">{escape(t.number(getattr(st, name)))}</td></tr>')
+    for section in sections:
+        if section.heading:
+            out.append(f'<tr><th colspan="2" scope="colgroup" class="stats-heading">{escape(section.heading)}</th></tr>')
+        sub = f'<small>{escape(section.subtitle)}</small>' if section.subtitle else ""
+        out.append(f'<tr><th colspan="2" scope="colgroup">{escape(section.title)}{sub}</th></tr>')
+        for name, label, value in section.rows:
+            out.append(f'<tr><td>{escape(label)}</td><td data-stat="{escape(name)}">{escape(t.number(value))}</td></tr>')
     out.append("</table>")
     return "".join(out)
 
 
-def settings_html(s: Settings, t: Translator) -> str:
-    groups = [
-        ("players", "players", [(str(n), t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 6)]),
-        ("level", "level", [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
-        ("speed", "speed", [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
-        ("deck", "deck", [(d, t.t(f"deck_{d}")) for d in DECKS]),
-    ]
-    out = []
-    current = s.to_dict()
-    for name, label_key, choices in groups:
-        out.append(f'<fieldset><legend>{escape(t.t(label_key))}</legend><div class="choices">')
-        for value, label in choices:
-            checked = " checked" if str(current[name]) == value else ""
-            out.append(f'<label><input type="radio" name="{name}" value="{escape(value)}"{checked}>'
-                       f'{escape(label)}</label>')
-        out.append("</div></fieldset>")
-    options = "".join(
-        f'<option value="{escape(code)}" lang="{escape(code)}"{" selected" if code == s.lang else ""}>'
-        f'{escape(name)}</option>' for code, name in LANGUAGES.items())
-    out.append(f'<fieldset><legend><label for="lang-select">{escape(t.t("language"))}</label></legend>'
-               f'<select class="lang-select" id="lang-select" name="lang">{options}</select></fieldset>')
+def settings_html(form: FormModel) -> str:
+    """Every field of the settings form, those the variant does not have hidden; the
+    page then only toggles attributes as the person changes it (see dom.py)."""
+    return "".join(_field_html(f) for f in form.fields)
+
+
+def _field_html(f: FieldModel) -> str:
+    hidden = " hidden" if f.hidden else ""
+    if f.kind == "select":
+        options = "".join(
+            f'<option value="{escape(c.value)}" lang="{escape(c.value)}"{" selected" if c.checked else ""}>'
+            f'{escape(c.label)}</option>' for c in f.choices)
+        return (f'<fieldset data-field="{escape(f.name)}"{hidden}><legend><label for="lang-select">'
+                f'{escape(f.legend)}</label></legend>'
+                f'<select class="lang-select" id="lang-select" name="{escape(f.name)}">{options}</select></fieldset>')
+    if f.kind == "check":
+        c = f.choices[0]
+        return (f'<div class="option" data-field="{escape(f.name)}"{hidden}><label>'
+                f'<input type="checkbox" name="{escape(f.name)}" value="1"{_state(c)}>'
+                f'<span>{escape(c.label)}</span></label></div>')
+    out = [f'<fieldset data-field="{escape(f.name)}"{hidden}><legend>{escape(f.legend)}</legend><div class="choices">']
+    for c in f.choices:
+        out.append(f'<label{" hidden" if c.hidden else ""}><input type="radio" name="{escape(f.name)}" '
+                   f'value="{escape(c.value)}"{_state(c)}>{escape(c.label)}</label>')
+    out.append("</div>")
+    if f.name == "variant":
+        out.append(f'<p class="small about" id="variant-about">{escape(f.about)}</p>')
+    out.append("</fieldset>")
     return "".join(out)
+
+
+def _state(c) -> str:
+    return (" checked" if c.checked else "") + (" disabled" if c.disabled else "")

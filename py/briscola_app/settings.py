@@ -1,11 +1,25 @@
-"""Player settings: what can be chosen and what is remembered."""
+"""Player settings: what can be chosen and what is remembered.
+
+Two stored values: ``briscola.settings`` keeps what every build of the page has read
+(players, deck, speed, level, language) in the same shape, and ``briscola.variant`` the
+way of playing (the variant, its options and the match format). A tab still running an
+earlier build therefore never sees a setting it does not know (it would set the whole
+value aside), and settings stored before variants existed load as the standard game.
+
+Which options a variant offers, and which combinations are refused, is decided by the
+engine: :func:`rules_for` asks :meth:`briscola.rules.Rules.preset`, and
+:func:`check_format <briscola.match.check_format>` says which match formats suit the
+player count. :func:`normalize` turns any choice made in the form into one the engine
+plays.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from briscola.rules import PLAYER_COUNTS
+from briscola.match import MATCH_FORMATS, MatchError, check_format
+from briscola.rules import PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
 
 from .i18n import LANGUAGE_CODES, LEGACY
 from .storage import BadData
@@ -14,6 +28,21 @@ DECKS = ("italian", "french")
 SPEEDS = ("slow", "normal", "fast")
 LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL = "medium"
+PAGE_VARIANTS = ("standard", "piemonte", "sud", "briscolone", "scoperta", "dupla", "bisca")
+VARIANTS = tuple(v for v in PAGE_VARIANTS if v in PRESETS)
+"""The presets the page plays (a preset with bidding, such as Briscola chiamata, needs a
+table of its own and is not offered)."""
+HAND_SIZES = (3, 5)
+EXCHANGES = (0, 2, 7)  # 0: no exchange; else the rank of trump that takes the turned card
+
+BASE_FIELDS = ("players", "deck", "speed", "level", "lang")
+VARIANT_FIELDS = ("variant", "hand_size", "must_follow", "first_trump", "redeal", "exchange",
+                  "mano_negra", "match")
+
+NO_TURNED_CARD_OPTIONS = ("hand_size", "must_follow", "first_trump")
+TURNED_CARD_OPTIONS = ("redeal", "exchange", "mano_negra")
+OPTION_FIELDS = NO_TURNED_CARD_OPTIONS + TURNED_CARD_OPTIONS
+FLAG_FIELDS = ("must_follow", "first_trump", "redeal", "mano_negra")
 
 
 @dataclass(frozen=True)
@@ -38,6 +67,14 @@ class Settings:
     speed: str = "normal"
     level: str = DEFAULT_LEVEL
     lang: str = "en"
+    variant: str = "standard"
+    hand_size: int = 3  # Briscolone: 3 or 5 (5 with two players)
+    must_follow: bool = False  # Briscolone
+    first_trump: bool = False  # Briscolone: the first card played fixes trump
+    redeal: bool = False  # a turned ace or three goes back under the stock
+    exchange: int = 0  # 2 or 7: that trump may take the turned card
+    mano_negra: bool = False
+    match: str = "single"
 
     @property
     def pace(self) -> Pace:
@@ -46,8 +83,25 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def base_dict(self) -> dict[str, Any]:
+        """What ``briscola.settings`` holds (the shape every build reads)."""
+        return {name: getattr(self, name) for name in BASE_FIELDS}
+
+    def variant_dict(self) -> dict[str, Any]:
+        """What ``briscola.variant`` holds."""
+        return {name: getattr(self, name) for name in VARIANT_FIELDS}
+
     def updated(self, **changes: Any) -> Settings:
         return validate_settings({**self.to_dict(), **changes})
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of a deal with these settings (all players at the table)."""
+        return rules_for(self)
+
+    @property
+    def rule_options(self) -> dict[str, Any]:
+        return rule_options(self)
 
 
 _CHOICES: dict[str, tuple] = {
@@ -56,23 +110,162 @@ _CHOICES: dict[str, tuple] = {
     "speed": SPEEDS,
     "level": LEVELS,
     "lang": LANGUAGE_CODES,
+    "variant": VARIANTS,
+    "hand_size": HAND_SIZES,
+    "must_follow": (False, True),
+    "first_trump": (False, True),
+    "redeal": (False, True),
+    "exchange": EXCHANGES,
+    "mano_negra": (False, True),
+    "match": MATCH_FORMATS,
 }
+_NUMBERS = ("players", "hand_size", "exchange")
 
 
-def validate_settings(data: Any) -> Settings:
-    """Settings from stored or submitted data; BadData if any value is not a choice."""
+def options_for(variant: str) -> tuple[str, ...]:
+    """The option settings a variant offers: Briscolone (no turned card) its hand size,
+    following suit and the first card's trump; the others what a turned card allows."""
+    if Rules.preset(variant, 2).turned_card:
+        return TURNED_CARD_OPTIONS
+    return NO_TURNED_CARD_OPTIONS
+
+
+def rule_options(s: Settings) -> dict[str, Any]:
+    """The :class:`~briscola.rules.Rules` options of these settings, only those that the
+    variant offers (a hand size chosen for Briscolone is not applied to Standard)."""
+    offered = options_for(s.variant)
+    out: dict[str, Any] = {}
+    if "hand_size" in offered:
+        out["hand_size"] = s.hand_size
+        out["must_follow"] = s.must_follow
+        if s.first_trump:
+            out["trump"] = "first"
+    else:
+        out["redeal_ace_three"] = s.redeal
+        out["trump_exchange"] = s.exchange or None
+        out["mano_negra"] = s.mano_negra
+    return out
+
+
+def rules_for(s: Settings, players: int | None = None) -> Rules:
+    """The rules for these settings; UnsupportedRuleError when the engine refuses them."""
+    return Rules.preset(s.variant, s.players if players is None else players, **rule_options(s))
+
+
+def preset_values(variant: str) -> dict[str, Any]:
+    """The option settings a variant sets by itself (Bisca: the exchange of the 2)."""
+    rules = Rules.preset(variant, 2)
+    return {"hand_size": rules.hand_size if rules.hand_size in HAND_SIZES else 3,
+            "must_follow": rules.must_follow, "first_trump": rules.trump == "first",
+            "redeal": rules.redeal_ace_three, "exchange": rules.trump_exchange or 0,
+            "mano_negra": rules.mano_negra}
+
+
+def refused(s: Settings) -> str | None:
+    """Why the engine does not play these settings, or None when it does."""
+    try:
+        rules_for(s)
+        check_format(s.match, s.players)
+    except (UnsupportedRuleError, MatchError) as e:
+        return str(e)
+    return None
+
+
+def players_offered(variant: str) -> tuple[int, ...]:
+    """Player counts the variant is played with (Dupla: two)."""
+    out = []
+    for n in PLAYER_COUNTS:
+        try:
+            Rules.preset(variant, n)
+        except UnsupportedRuleError:
+            continue
+        out.append(n)
+    return tuple(out)
+
+
+def formats_offered(players: int) -> tuple[str, ...]:
+    """Match formats for this player count."""
+    out = []
+    for fmt in MATCH_FORMATS:
+        try:
+            check_format(fmt, players)
+        except MatchError:
+            continue
+        out.append(fmt)
+    return tuple(out)
+
+
+def allowed(s: Settings, name: str, value: Any) -> bool:
+    """Would the engine play these settings with ``name`` set to ``value``?"""
+    return refused(replace(s, **{name: value})) is None
+
+
+def normalize(s: Settings, previous: Settings | None = None) -> Settings:
+    """Settings the engine plays, keeping as much of ``s`` as it can: a new variant
+    brings the options it sets itself (Bisca the exchange of the 2, and back to none when
+    leaving it); a player count the variant is not played with becomes the first it is;
+    an option the player count refuses goes back to the variant's own value; a match
+    format the player count cannot play becomes a single deal."""
+    if previous is not None and s.variant != previous.variant:
+        old, new = preset_values(previous.variant), preset_values(s.variant)
+        s = replace(s, **{k: v for k, v in new.items() if old[k] != v})
+    players = players_offered(s.variant)
+    if s.players not in players:
+        s = replace(s, players=players[0])
+    own = preset_values(s.variant)
+    probe = replace(s, match="single")
+    for name in options_for(s.variant):
+        if refused(probe) is None:
+            break
+        probe = replace(probe, **{name: own[name]})
+    s = replace(probe, match=s.match)
+    if s.match not in formats_offered(s.players):
+        s = replace(s, match="single")
+    if refused(s) is not None:  # nothing above fixed it: the variant as it comes
+        s = replace(s, match="single", **own)
+    return s
+
+
+def parse_fields(data: Any) -> dict[str, Any]:
+    """Each value of ``data`` checked against its choices (numbers may come as text from
+    a form); BadData for an unknown name or a value that is not a choice."""
     if not isinstance(data, dict):
         raise BadData("settings must be an object")
     names = {f.name for f in fields(Settings)}
     if set(data) - names:
-        raise BadData(f"unknown settings: {sorted(set(data) - names)}")
-    clean = {}
+        raise BadData(f"unknown settings: {sorted(map(str, set(data) - names))!r:.200}")
+    clean: dict[str, Any] = {}
     for name, value in data.items():
-        if name == "players" and isinstance(value, str) and value.isdigit():
+        if name in _NUMBERS and isinstance(value, str) and value.isdigit() and len(value) < 3:
             value = int(value)
         if name == "lang" and isinstance(value, str):
             value = LEGACY.get(value, value)  # "pt" of earlier builds was European
-        if value not in _CHOICES[name] or isinstance(value, bool):
-            raise BadData(f"{name} cannot be {value!r}")
+        if isinstance(value, bool) != (name in FLAG_FIELDS) or value not in _CHOICES[name]:
+            raise BadData(f"{name} cannot be {value!r:.40}")
         clean[name] = value
-    return replace(Settings(), **clean)
+    return clean
+
+
+def validate_settings(data: Any, players: int | None = None) -> Settings:
+    """Settings from stored or submitted data; BadData if any value is not a choice or
+    the combination is one the engine does not play. ``players``: the player count
+    stored apart (when reading ``briscola.variant``)."""
+    clean = parse_fields(data)
+    if players is not None:
+        clean["players"] = players
+    settings = replace(Settings(), **clean)
+    why = refused(settings)
+    if why is not None:
+        raise BadData(f"settings the game does not play: {why}")
+    return settings
+
+
+def validate_variant(players: int):
+    """A validator of ``briscola.variant`` for the stored player count."""
+
+    def validate(data: Any) -> Settings:
+        if not isinstance(data, dict) or not set(data) <= set(VARIANT_FIELDS):
+            raise BadData("variant settings must be an object of variant fields")
+        return validate_settings(data, players)
+
+    return validate

@@ -1,10 +1,17 @@
-"""Win/loss statistics per mode (player count and level), shared by every open tab.
+"""Win/loss statistics per mode (player count, level and variant), shared by every open tab.
 
 Stored as ``{"modes": {"2p-medium": {...}, ...}, "counted": [deal ids]}``. A result is
 added by reading what is stored, adding to it and writing it back in one step, so tabs
 never overwrite each other's results; ``counted`` holds the ids of the last deals
 counted, so a deal is counted once even when two tabs both see it end. The first format
 (the modes alone, with no ids) still loads.
+
+A mode is ``<players>p-<level>`` for the standard game (so every key stored before
+variants existed is a standard deal) and ``<players>p-<level>-<variant>`` for the others.
+Matches of more than one deal are counted apart, under ``briscola.matches``:
+``{"formats": {"2p-medium-briscolone/points-121": {"played": 2, "won": 1}}, "counted":
+[match ids]}``; a separate key, so a tab still running an earlier build (which reads
+``briscola.stats`` strictly) never sees them.
 """
 
 from __future__ import annotations
@@ -44,15 +51,24 @@ class ModeStats:
                 self.drawn += 1
 
 
-def mode_key(players: int, level: str) -> str:
-    return f"{players}p-{level}"
+STANDARD = "standard"
 
 
-def parse_mode_key(key: str) -> tuple[int, str]:
-    players, _, level = key.partition("p-")
-    if not (players.isdigit() and len(players) <= 2 and level and len(level) <= 20):
-        raise BadData(f"not a mode: {key!r}")
-    return int(players), level
+def mode_key(players: int, level: str, variant: str = STANDARD) -> str:
+    """``2p-medium`` (the standard game, as stored before variants) or ``2p-medium-dupla``."""
+    return f"{players}p-{level}" if variant == STANDARD else f"{players}p-{level}-{variant}"
+
+
+def parse_mode_key(key: str) -> tuple[int, str, str]:
+    """(players, level, variant) of a mode key."""
+    if not isinstance(key, str):
+        raise BadData("a mode is text")
+    players, _, rest = key.partition("p-")
+    level, _, variant = rest.partition("-")
+    if not (players.isdigit() and len(players) <= 2 and level and len(rest) <= 40
+            and (variant == "" or variant.isalpha())):
+        raise BadData(f"not a mode: {key[:60]!r}")
+    return int(players), level, variant or STANDARD
 
 
 COUNTED_KEPT = 500
@@ -107,3 +123,70 @@ def validate_modes(data: Any) -> dict[str, ModeStats]:
 
 def dump_stats(stats: dict[str, ModeStats]) -> dict[str, dict[str, int]]:
     return {key: asdict(s) for key, s in stats.items()}
+
+
+# -- matches ------------------------------------------------------------------------------
+
+@dataclass
+class MatchCount:
+    played: int = 0
+    won: int = 0
+
+
+MAX_FORMAT_CHARS = 20
+
+
+def match_key(mode: str, fmt: str) -> str:
+    return f"{mode}/{fmt}"
+
+
+def parse_match_key(key: str) -> tuple[int, str, str, str]:
+    """(players, level, variant, format) of a match key."""
+    if not isinstance(key, str):
+        raise BadData("a match key is text")
+    mode, _, fmt = key.rpartition("/")
+    if not fmt or len(fmt) > MAX_FORMAT_CHARS or not all(c.isalnum() or c == "-" for c in fmt):
+        raise BadData(f"not a match key: {key[:60]!r}")
+    return (*parse_mode_key(mode), fmt)
+
+
+@dataclass
+class MatchStats:
+    """Matches played and won per mode and format, each match counted once."""
+
+    formats: dict[str, MatchCount] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+    def add(self, match_id: str, key: str, won: bool) -> bool:
+        if match_id in self.counted:
+            return False
+        count = self.formats.setdefault(key, MatchCount())
+        count.played += 1
+        count.won += 1 if won else 0
+        self.counted.append(match_id)
+        del self.counted[:-COUNTED_KEPT]
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"formats": {k: asdict(v) for k, v in self.formats.items()}, "counted": list(self.counted)}
+
+
+def validate_match_stats(data: Any) -> MatchStats:
+    if not isinstance(data, dict) or set(data) != {"formats", "counted"}:
+        raise BadData("match stats have the wrong fields")
+    counted = data["counted"]
+    if not isinstance(counted, list) or not all(
+            isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
+        raise BadData("counted must be a list of match ids")
+    formats = data["formats"]
+    if not isinstance(formats, dict):
+        raise BadData("formats must be an object")
+    out = {}
+    for key, entry in formats.items():
+        parse_match_key(key)
+        if not isinstance(entry, dict) or set(entry) != {"played", "won"}:
+            raise BadData(f"match stats for {key[:60]!r} have the wrong fields")
+        if not all(is_count(v) for v in entry.values()) or entry["won"] > entry["played"]:
+            raise BadData(f"match stats for {key[:60]!r} must be counts")
+        out[key] = MatchCount(**entry)
+    return MatchStats(out, counted[-COUNTED_KEPT:])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 
 import pytest
 
@@ -331,9 +330,12 @@ def test_new_cards_animate_once():
 
 
 def test_settings_form_checks_current_choices():
-    html = render.settings_html(Settings(players=4, deck="french"), Translator("en"))
+    app = make_app(players=4, deck="french")
+    html = render.settings_html(app.settings_form())
     assert 'name="players" value="4" checked' in html and 'name="deck" value="french" checked' in html
-    assert html.count("checked") == 4
+    # variant, hand size (hidden with Standard), exchange (off), players, match, level,
+    # speed, deck; no option box ticked
+    assert html.count("checked") == 8
     assert html.count(" selected") == 1 and '<option value="en" lang="en" selected>English</option>' in html
 
 
