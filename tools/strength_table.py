@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from briscola.agents import AgentSpecError  # noqa: E402
 from briscola.arena import run_match  # noqa: E402
-from briscola.cli import AgentError, rule_flags  # noqa: E402
+from briscola.drive import AgentError, rule_flags  # noqa: E402
 from briscola.rules import PRESETS, Rules, UnsupportedRuleError  # noqa: E402
 
 STANDARD = "standard"

@@ -7,7 +7,7 @@ and the second the other, then they swap. With three players alone, three names 
 over the three seats.
 
 The rules are any variant: ``--variant`` and the options of the other commands
-(:data:`~briscola.cli.RULE_FLAGS`). With ``--match FORMAT`` each of the ``--games`` is a
+(:data:`~briscola.drive.RULE_FLAGS`). With ``--match FORMAT`` each of the ``--games`` is a
 match (:mod:`briscola.match`) instead of one deal: match ``i`` is first dealt by seat
 ``i mod N``, its deal ``j`` uses seed ``S + i + j * games`` (so deal 0 of every match is
 the single deal ``i``), and the whole match is played once per rotation with the same
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from .agents import AgentSpecError, make_agent
-from .cli import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
+from .drive import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
                   plan_deal, rules_from_args, run_deal)
 from .match import SINGLE, Match, check_format
 from .rules import PLAYER_COUNTS, Rules

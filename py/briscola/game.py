@@ -281,7 +281,7 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, the only thing an agent is shown."""
-        return PlayerView.of(self, seat)
+        return view_of(self, seat)
 
     @property
     def actions(self) -> list[tuple[int, Action]]:
@@ -447,3 +447,44 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else f"seat {self.turn} to play"
         return f"<Game {self.rules.players}p trick {len(self.tricks) + 1}, {state}, points {self.points}>"
+
+
+def view_of(game: Game, seat: int) -> PlayerView:
+    """The :class:`~briscola.view.PlayerView` of ``seat``: its own hand and what is public
+    (every hand in Scoperta; a Chiamata partner only to its holder until the called card
+    is played)."""
+    hand = tuple(game.hands[seat])
+    mine = game.turn == seat and not game.over
+    rules = game.rules
+    shown = rules.open_hands
+    partner = game.partner
+    known = partner is not None and (seat == partner or game.partner_shown)
+    return PlayerView(
+        seat=seat,
+        players=game.n,
+        rules=rules,
+        hand=hand,
+        briscola=game.briscola,
+        trick=tuple(game.trick),
+        tricks=tuple(PublicTrick(t.leader, t.plays, t.winner, t.points) for t in game.tricks),
+        talon_size=game.talon_size,
+        points=tuple(game.points),
+        legal=tuple(game.legal_moves()) if mine else (),
+        leader=game.leader,
+        dealer=game.dealer,
+        briscola_taker=game.briscola_taker,
+        hand_sizes=tuple(len(h) for h in game.hands),
+        trump=game.trump,
+        phase=game.phase,
+        turn=game.turn,
+        sides=game.sides if partner is None or known else (),
+        legal_actions=tuple(game.legal_actions()) if mine else (),
+        open_hands=tuple(tuple(h) for h in game.hands) if shown else None,
+        next_card=game.next_card if shown else None,
+        exchanges=tuple(game.exchanges),
+        briscola_pending=not game.briscola_drawn,
+        auction=tuple(game.auction),
+        caller=game.caller,
+        called=game.called,
+        partner=partner if known else None,
+    )

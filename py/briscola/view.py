@@ -8,15 +8,10 @@ what the rules make public (every hand and the next card in Briscola Scoperta).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from . import core
 from .cards import Card, make_pack
 from .model import Action, PublicTrick
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,44 +43,6 @@ class PlayerView:
     caller: int | None = None  # Chiamata: who won the auction
     called: Card | None = None  # Chiamata: the called card
     partner: int | None = None  # Chiamata: the called card's holder, once this seat knows it
-
-    @classmethod
-    def of(cls, game: Game, seat: int) -> PlayerView:
-        hand = tuple(game.hands[seat])
-        mine = game.turn == seat and not game.over
-        rules = game.rules
-        shown = rules.open_hands
-        partner = game.partner
-        known = partner is not None and (seat == partner or game.partner_shown)
-        return cls(
-            seat=seat,
-            players=game.n,
-            rules=rules,
-            hand=hand,
-            briscola=game.briscola,
-            trick=tuple(game.trick),
-            tricks=tuple(PublicTrick(t.leader, t.plays, t.winner, t.points) for t in game.tricks),
-            talon_size=game.talon_size,
-            points=tuple(game.points),
-            legal=tuple(game.legal_moves()) if mine else (),
-            leader=game.leader,
-            dealer=game.dealer,
-            briscola_taker=game.briscola_taker,
-            hand_sizes=tuple(len(h) for h in game.hands),
-            trump=game.trump,
-            phase=game.phase,
-            turn=game.turn,
-            sides=game.sides if partner is None or known else (),
-            legal_actions=tuple(game.legal_actions()) if mine else (),
-            open_hands=tuple(tuple(h) for h in game.hands) if shown else None,
-            next_card=game.next_card if shown else None,
-            exchanges=tuple(game.exchanges),
-            briscola_pending=not game.briscola_drawn,
-            auction=tuple(game.auction),
-            caller=game.caller,
-            called=game.called,
-            partner=partner if known else None,
-        )
 
     @property
     def stock_size(self) -> int:

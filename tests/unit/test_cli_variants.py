@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from briscola import arena, cli, record
-from briscola.cli import RULE_FLAGS, Terminal, build_parser, main, plan_deal, rule_flags, rules_from_args
+from briscola.cli import Terminal, build_parser, main
+from briscola.drive import RULE_FLAGS, plan_deal, rule_flags, rules_from_args
 from briscola.game import Game
 from briscola.i18n import Translator
 from briscola.match import MATCH_FORMATS, Match

@@ -10,7 +10,7 @@ import pytest
 from briscola.agents.basic import RandomAgent
 from briscola.agents.heuristic import HeuristicAgent
 from briscola.cards import Card, make_pack
-from briscola.game import Game, PublicTrick
+from briscola.game import Game, PublicTrick, view_of
 from briscola.rules import Rules
 from briscola.view import PlayerView
 
@@ -71,7 +71,7 @@ def test_view_matches_the_game_and_holds_no_hidden_card(players):
     for g, _ in positions(players, 15):
         for seat in range(players):
             v = g.view(seat)
-            assert v == PlayerView.of(g, seat)
+            assert v == view_of(g, seat)
             assert v.seat == seat and v.players == players and v.rules == g.rules
             assert list(v.hand) == g.hands[seat]
             assert v.briscola == g.briscola and v.trump == g.briscola.suit_index
