@@ -1,9 +1,18 @@
 """Computer players and how to name them.
 
-An agent is anything with ``choose(view) -> card``; it sees a
-:class:`~briscola.view.PlayerView` and nothing else. An agent that thinks for long may
-also offer ``think(view)``: a generator that yields now and then (so a page can paint
-between slices of work) and returns the card.
+An agent is anything with ``choose(view) -> action``; it sees a
+:class:`~briscola.view.PlayerView` and nothing else. In the play phase the action is
+the card it plays (a :class:`~briscola.cards.Card`, one of ``view.legal``), or, when
+the rules offer it (``view.legal_actions``), an :class:`~briscola.model.Action`:
+exchanging the 2 (or 7) of trump for the turned card, which does not end the turn (the
+seat is asked again), or showing mano negra, which wins the deal at once.
+:meth:`Game.apply <briscola.game.Game.apply>` takes either.
+
+Every level shows mano negra whenever it may, and takes an offered exchange when the
+turned card is the stronger trump (:func:`~.tactics.special_action` says why); the
+random player picks uniformly among everything on offer. An agent that thinks for long
+may also offer ``think(view)``: a generator that yields now and then (so a page can
+paint between slices of work) and returns the action.
 """
 
 from __future__ import annotations
@@ -13,11 +22,12 @@ import inspect
 from typing import Any, Callable, Generator, Protocol
 
 from ..cards import Card
+from ..model import Action
 from ..view import PlayerView
 
 
 class Agent(Protocol):
-    def choose(self, view: PlayerView) -> Card: ...
+    def choose(self, view: PlayerView) -> Card | Action: ...
 
 
 class AgentSpecError(ValueError):
@@ -107,8 +117,9 @@ def run_to_end(steps: Generator[None, None, Any]) -> Any:
             return done.value
 
 
-def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card]:
-    """Drive an agent one slice at a time: its own ``think`` when it has one."""
+def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card | Action]:
+    """Drive an agent one slice at a time: its own ``think`` when it has one. Returns
+    what :meth:`Agent.choose` returns: a card, or an exchange or show action."""
     own = getattr(agent, "think", None)
     if own is not None:
         return (yield from own(view))

@@ -3,7 +3,9 @@
 Most of the time it plays like ``medium``; now and then (``MISTAKE_RATE``) it makes one
 of the mistakes beginners make: it spends a trump on a worthless trick, throws a card
 with points away, or simply plays without looking. It still follows the game: it never
-plays at random all the time, and a trick that is obviously its own it takes.
+plays at random all the time, and a trick that is obviously its own it takes. The
+special actions (mano negra, the trump exchange) it never gets wrong: they are shown on
+the table for everyone to see.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ MISTAKE_RATE = 0.35
 class EasyAgent(HeuristicAgent):
     name = "easy"
 
-    def choose(self, view: PlayerView) -> Card:
+    def card(self, view: PlayerView) -> Card:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         if self.rng.random() >= MISTAKE_RATE:
-            return super().choose(view)
+            return super().card(view)
         return self.mistake(view)
 
     def mistake(self, view: PlayerView) -> Card:

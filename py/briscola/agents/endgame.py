@@ -22,21 +22,30 @@ import random
 import time
 from typing import Generator, Sequence
 
-from ..cards import SUIT_OF, TABLES
+from ..cards import ALL_CARDS, TABLES
+from ..core import best_play, draw_order, legal_cards
 from ..view import PlayerView
 from . import run_to_end
 from .sim import Hidden, Tables, full_hands
 
 _INF = 1 << 20
 
+LEGAL_ONLY = 1.0
+"""The play model's doubt that makes it the model of a seat playing any card the rules
+allow: the weight of a split is then 0 exactly when a past play would have been illegal."""
+
 
 class Solver:
-    """Perfect-information search of one fully known position (one world)."""
+    """Perfect-information search of one fully known position (one world).
 
-    __slots__ = ("trump", "strength", "pts", "n", "team_of", "stock", "memo", "nodes")
+    The trick, follow and draw rules are the rules core's: ``per`` cards a seat each
+    trick (two in Dupla, in turn), the suit led followed when ``follow``, trump None for
+    none."""
 
-    def __init__(self, trump: int, n: int, team_of: Sequence[int], ranking: str = "standard",
-                 stock: Sequence[int] = ()) -> None:
+    __slots__ = ("trump", "strength", "pts", "n", "team_of", "stock", "memo", "nodes", "per", "size", "follow")
+
+    def __init__(self, trump: int | None, n: int, team_of: Sequence[int], ranking: str = "standard",
+                 stock: Sequence[int] = (), per: int = 1, follow: bool = False) -> None:
         self.trump = trump
         self.strength, self.pts = TABLES[ranking]
         self.n = n
@@ -44,27 +53,26 @@ class Solver:
         self.stock = tuple(stock)  # reverse drawing order: the last item is drawn first
         self.memo: dict = {}
         self.nodes = 0
+        self.per = per
+        self.size = n * per
+        self.follow = follow
+
+    @classmethod
+    def of(cls, t: Tables, ranking: str, stock: Sequence[int] = ()) -> Solver:
+        """A solver for the deal the playout tables ``t`` describe."""
+        return cls(t.trump, t.n, t.team_of, ranking, stock, t.per, t.follow)
 
     # -- shared ---------------------------------------------------------------------------
     def _finish(self, hands, trick, pos):
         """Trick complete: (winner, points, hands after drawing, stock position)."""
-        strength, trump = self.strength, self.trump
-        best_seat, best = trick[0]
-        best_suit = SUIT_OF[best]
-        p = self.pts[best]
-        for seat, c in trick[1:]:
-            p += self.pts[c]
-            s = SUIT_OF[c]
-            if s == best_suit:
-                if strength[c] > strength[best]:
-                    best_seat, best = seat, c
-            elif s == trump:
-                best_seat, best, best_suit = seat, c, s
+        best_seat, _ = best_play(trick, self.trump, self.strength)
+        pts = self.pts
+        p = 0
+        for _, c in trick:
+            p += pts[c]
         if pos:
-            n = self.n
             hands = list(hands)
-            for i in range(n):
-                s = (best_seat + i) % n
+            for s in draw_order(best_seat, self.n, self.per):
                 pos -= 1
                 hands[s] = hands[s] + (self.stock[pos],)
             hands = tuple(hands)
@@ -77,6 +85,13 @@ class Solver:
         out = list(hands)
         out[seat] = h[:i] + h[i + 1:]
         return tuple(out)
+
+    def _moves(self, hand, trick):
+        """The cards the rules allow, those with points first (for earlier cut-offs)."""
+        if self.follow and trick:
+            hand = legal_cards(hand, trick, True)
+        pts = self.pts
+        return sorted(hand, key=lambda c: -pts[c]) if len(hand) > 1 else hand
 
     # -- two sides: value = points side 0 takes from here ---------------------------------
     def _trick_start(self, hands, leader, pos):
@@ -94,10 +109,10 @@ class Solver:
         maximise = self.team_of[turn] == 0
         n = self.n
         best = -_INF if maximise else _INF
-        for c in self._ordered(hands[turn]):
+        for c in self._moves(hands[turn], trick):
             rest = self._without(hands, turn, c)
             t2 = trick + ((turn, c),)
-            if len(t2) == n:
+            if len(t2) == self.size:
                 w, p, h2, pos2 = self._finish(rest, t2, pos)
                 v = (p if self.team_of[w] == 0 else 0) + self._trick_start(h2, w, pos2)
             else:
@@ -116,10 +131,6 @@ class Solver:
                 break
         return best
 
-    def _ordered(self, hand):
-        pts = self.pts
-        return sorted(hand, key=lambda c: -pts[c]) if len(hand) > 1 else hand
-
     # -- three players alone: max-n, value = tuple of points per seat from here ------------
     def _maxn_start(self, hands, leader, pos):
         if not hands[leader]:
@@ -134,7 +145,7 @@ class Solver:
     def _maxn(self, hands, trick, turn, pos):
         self.nodes += 1
         best = None
-        for c in self._ordered(hands[turn]):
+        for c in self._moves(hands[turn], trick):
             v = self._maxn_move(hands, trick, turn, pos, c)
             if best is None or v[turn] > best[turn]:
                 best = v
@@ -143,7 +154,7 @@ class Solver:
     def _maxn_move(self, hands, trick, turn, pos, c):
         rest = self._without(hands, turn, c)
         t2 = trick + ((turn, c),)
-        if len(t2) == self.n:
+        if len(t2) == self.size:
             w, p, h2, pos2 = self._finish(rest, t2, pos)
             v = list(self._maxn_start(h2, w, pos2))
             v[w] += p
@@ -158,13 +169,13 @@ class Solver:
         pos = len(self.stock)
         out = {}
         two_sides = len(set(self.team_of)) == 2
-        for c in hands[turn]:
+        for c in self._moves(hands[turn], trick):
             if c in out:
                 continue
             if two_sides:
                 rest = self._without(hands, turn, c)
                 t2 = trick + ((turn, c),)
-                if len(t2) == self.n:
+                if len(t2) == self.size:
                     w, p, h2, pos2 = self._finish(rest, t2, pos)
                     v0 = (p if self.team_of[w] == 0 else 0) + self._trick_start(h2, w, pos2)
                 else:
@@ -183,15 +194,16 @@ class Solver:
                 + sum(pts[c] for c in self.stock))
 
 
-def solve(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], turn: int, trump: int, *,
+def solve(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], turn: int, trump: int | None, *,
           stock: Sequence[int] = (), ranking: str = "standard",
-          team_of: Sequence[int] | None = None) -> dict[int, int]:
+          team_of: Sequence[int] | None = None, per: int = 1, follow: bool = False) -> dict[int, int]:
     """Perfect play of a fully known position.
 
     ``hands`` per seat, ``trick`` the (seat, card) plays so far, ``turn`` the seat to move,
-    ``trump`` the trump suit index, ``stock`` the cards still to draw in drawing order (the
-    briscola last), ``team_of`` the side of each seat (default: each seat alone).
-    Returns, for each card the mover may play, the card points its side takes from now to
+    ``trump`` the trump suit index (None: no trump), ``stock`` the cards still to draw in
+    drawing order (the briscola last), ``team_of`` the side of each seat (default: each
+    seat alone), ``per`` the cards each seat plays a trick (2 in Dupla), ``follow`` the
+    rule to follow suit. Returns, for each card the mover may play, the card points its side takes from now to
     the end of the deal (this trick included) with best play by every side.
 
     >>> from briscola.cards import parse_cards
@@ -201,16 +213,16 @@ def solve(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], turn
     """
     n = len(hands)
     team_of = tuple(team_of) if team_of is not None else tuple(range(n))
-    solver = Solver(trump, n, team_of, ranking, tuple(reversed([int(c) for c in stock])))
-    from ..cards import ALL_CARDS
-
+    solver = Solver(trump, n, team_of, ranking, tuple(reversed([int(c) for c in stock])), per, follow)
     return {ALL_CARDS[c]: v for c, v in solver.values(hands, trick, turn).items()}
 
 
 def world_values(view: PlayerView, others: dict[int, list[int]], stock_rev: list[int]) -> dict[int, int]:
     """Exact values of each legal card in one guess of the hidden cards."""
     hands = full_hands(view, others)
-    solver = Solver(view.trump, view.players, view.rules.team_of, view.rules.ranking, stock_rev)
+    rules = view.rules
+    solver = Solver(view.trump, view.players, rules.team_of, rules.ranking, stock_rev, rules.cards_per_trick,
+                    rules.must_follow)
     return solver.values(hands, view.trick, view.seat)
 
 
@@ -233,6 +245,9 @@ def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int
     With ``infer``, splits are weighted by how likely they make the other seats' past
     plays (:class:`~.infer.PlayModel`): every split by its likelihood, or, past
     ``max_worlds``, ``max_worlds`` splits resampled from ``oversample`` times as many.
+    Without it, when the rules make the others follow suit, splits are weighted as if the
+    others had played any card the rules allow (:data:`LEGAL_ONLY`): a split in which a
+    seat failed to follow while it could have counts for nothing.
 
     Returns (card, total value per card). Ties go to the card that is cheapest to keep
     out of play (fewest points, lowest strength), so the choice does not depend on luck.
@@ -240,16 +255,18 @@ def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int
     last_yield = time.perf_counter()
     hidden = hidden or Hidden(view)
     model = None
-    if infer and view.tricks:
+    if (infer or view.rules.must_follow) and view.tricks and view.open_hands is None:
         from .infer import PlayModel
 
-        model = PlayModel(view, Tables.of(view), partners=False)
+        model = PlayModel(view, Tables.of(view), partners=not infer, **({} if infer else {"eps": LEGAL_ONLY}))
         if not model.seats:
             model = None
     if hidden.count_worlds() <= max_worlds:
         worlds = [(o, s, 1.0) for o, s in hidden.worlds()]
         if model is not None:
-            worlds = [(o, s, model.weight(o, rng)) for o, s, _ in worlds]
+            weighed = [(o, s, model.weight(o, rng)) for o, s, _ in worlds]
+            if any(w for _, _, w in weighed):  # else no sampled history fits: all alike
+                worlds = weighed
     elif model is None:
         worlds = [(*hidden.sample(rng), 1.0) for _ in range(max_worlds)]
     else:
@@ -278,8 +295,10 @@ def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int
 
 
 def nothing_hidden(view: PlayerView) -> bool:
-    """Two players and an empty stock: the other hand is exactly the unseen cards."""
-    return view.players == 2 and view.stock_size == 0
+    """Is there one layout of the hidden cards only? (two players and an empty stock: the
+    other hand is exactly the unseen cards; open hands and at most the shown next card
+    left face down)"""
+    return Hidden(view).count_worlds() == 1
 
 
 __all__ = ["Solver", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values", "nothing_hidden"]

@@ -29,13 +29,15 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Generator
 
-from ..cards import ALL_CARDS, TABLES, Card
+from ..cards import ALL_CARDS, SUIT_OF, TABLES, Card
+from ..model import Action
 from ..view import PlayerView
 from . import run_to_end
-from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps
-from .hard import ENDGAME_CARDS, HardAgent, _position_key
+from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps, nothing_hidden
+from .hard import HardAgent, _position_key
 from .infer import HandBelief, PlayModel, mask_cards, resample
-from .sim import Hidden, Tables, full_hands, playout, playout2, playout_smart
+from .sim import Hidden, Tables, full_hands, playout, playout2, settle
+from .tactics import special_action, trump_pending
 
 DEFAULT_BUDGET_MS = 300
 SLICE_MS = 25
@@ -102,19 +104,23 @@ class ExpertAgent:
         self.prior = HardAgent(seed=self.seed)
         self._hand_belief = HandBelief()
 
-    def choose(self, view: PlayerView) -> Card:
+    def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))
 
-    def think(self, view: PlayerView) -> Generator[None, None, Card]:
+    def think(self, view: PlayerView) -> Generator[None, None, Card | Action]:
+        return special_action(view) or (yield from self.think_card(view))
+
+    def think_card(self, view: PlayerView) -> Generator[None, None, Card]:
+        """The card to play, yielding every :data:`SLICE_MS` of work."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         self.rng.seed(_position_key(view) ^ self.seed)
         n = view.players
-        if n == 2 and view.stock_size == 0:
+        if n == 2 and nothing_hidden(view):
             card, _ = choose_by_worlds(view, self.rng, 1)
             return Card(card)
-        if n > 2 and view.stock_size == 0 and len(view.hand) <= ENDGAME_CARDS[n]:
+        if (n > 2 or view.open_hands is not None) and HardAgent._endgame(view):
             return (yield from self._solve_worlds(view))
         return (yield from self._pimc(view))
 
@@ -148,18 +154,51 @@ class ExpertAgent:
             return worlds >= limit
         return worlds >= MIN_WORLDS and (time.perf_counter() - started) * 1000 >= self.budget_ms
 
+    @staticmethod
+    def _tables(view: PlayerView, legal: list[int]) -> dict[int, Tables]:
+        """The playout tables after each candidate card: one set, unless the card is the
+        first of a deal whose first card fixes trump (then its suit is trump)."""
+        if not trump_pending(view):
+            t = Tables.of(view)
+            return {c: t for c in legal}
+        by_suit = {s: Tables.of(view, trump=s) for s in {SUIT_OF[c] for c in legal}}
+        return {c: by_suit[SUIT_OF[c]] for c in legal}
+
+    def _solves_guesses(self, view: PlayerView) -> bool:
+        """Two players, one card a seat a trick, three-card hands and a small stock:
+        each guess is solved exactly instead of played out."""
+        rules = view.rules
+        simple = (rules.hand_size == 3 and rules.cards_per_trick == 1) or view.open_hands is not None
+        return view.players == 2 and simple and view.stock_size <= SOLVE_STOCK[2]
+
+    def _source(self, view: PlayerView, hidden: Hidden, t: Tables, every):
+        """The guesses to try, (other hands, stock, multiplicity), following the others'
+        play where that tells anything (:meth:`_guesses`, :meth:`_belief_guesses`)."""
+        if not self.infer or view.open_hands is not None:  # open hands: only the stock order is hidden
+            return self._guesses(hidden, None, every)
+        if view.players == 2 and self.belief and _belief_fits(view):
+            belief = yield from self._hand_belief.steps(view, t, self.belief_eps)
+            return self._belief_guesses(view, belief, hidden, every)
+        model = None
+        if view.tricks or view.trick:
+            model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
+            if not model.seats:
+                model = None
+        return self._guesses(hidden, model, every)
+
     def _pimc(self, view: PlayerView) -> Generator[None, None, Card]:
         started = last_yield = time.perf_counter()
         hidden = Hidden(view)
-        t = Tables.of(view)
         value = self._value_fn(view)
         legal = sorted(set(int(c) for c in view.legal))
+        tabs = self._tables(view, legal)
+        t = tabs[legal[0]]
         totals = {c: 0.0 for c in legal}
         seat = view.seat
         n = view.players
         base_points = list(view.points)
         trick = [(s, int(c)) for s, c in view.trick]
-        solve = n == 2 and view.stock_size <= SOLVE_STOCK[2]
+        solve = self._solves_guesses(view)
         limit = self.iterations
         if solve and hidden.count_worlds() <= EXACT_WORLDS and self.iterations is None:
             every = list(hidden.worlds())
@@ -172,22 +211,14 @@ class ExpertAgent:
         worlds = 0
         mass = 0
         strength, pts = TABLES[view.rules.ranking]
-        model = None
-        if self.infer and n == 2 and self.belief:
-            belief = yield from self._hand_belief.steps(view, t, self.belief_eps)
-            source = self._belief_guesses(view, belief, hidden, worlds_iter)
-        else:
-            if self.infer and (view.tricks or view.trick):
-                model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
-                if not model.seats:
-                    model = None
-            source = self._guesses(hidden, model, worlds_iter)
+        source = yield from self._source(view, hidden, t, worlds_iter)
         team_of = view.rules.team_of
         if self.smart == "none":
             smart = None
         else:
             smart = [self.smart == "all" or team_of[x] == team_of[seat] for x in range(n)]
-        roll = playout2 if n == 2 and self.solve_rollouts else playout  # smart: playout_smart
+        one_each = n == 2 and t.per == 1 and self.solve_rollouts and smart is None
+        roll = playout2 if one_each else playout
         gone = 0
         for tr_ in view.tricks:
             for _, c in tr_.plays:
@@ -201,7 +232,7 @@ class ExpertAgent:
             others, stock, mult = w
             hands = full_hands(view, others)
             if solve:
-                solver = Solver(t.trump, n, t.team_of, view.rules.ranking, stock)
+                solver = Solver.of(t, view.rules.ranking, stock)
                 for c, v in solver.values(hands, trick, seat).items():
                     final = [0, 0]
                     final[seat] = base_points[seat] + v
@@ -209,17 +240,17 @@ class ExpertAgent:
                     totals[c] += mult * value(final)
             else:
                 for c in legal:
+                    tc = tabs[c]
                     h = [list(x) for x in hands]
                     h[seat].remove(c)
                     tr = trick + [(seat, c)]
                     pts_now = list(base_points)
-                    if len(tr) == n:
-                        _finish_trick(h, list(stock), tr, pts_now, t, totals, c, value, mult, smart, gone, roll)
-                        continue
-                    if smart is None:
-                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, t)
+                    if len(tr) == tc.size:
+                        final = _finish_trick(h, list(stock), tr, pts_now, tc, smart, gone, roll)
+                    elif smart is None:
+                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, tc)
                     else:
-                        final = playout_smart(h, list(stock), tr, (seat + 1) % n, pts_now, t, smart, gone)
+                        final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, tc, smart, gone)
                     totals[c] += mult * value(final)
             worlds += 1
             mass += mult
@@ -230,7 +261,7 @@ class ExpertAgent:
         self.last_worlds = worlds
         if not solve and worlds:
             self.prior.rng.seed(self.rng.random())
-            totals[int(self.prior.choose(view))] += self.prior_bonus * mass
+            totals[int(self.prior.card(view))] += self.prior_bonus * mass
         best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
         return ALL_CARDS[best]
 
@@ -271,7 +302,6 @@ class ExpertAgent:
         cum = list(accumulate(state.values()))
         total = cum[-1]
         pool = hidden.pool
-        head = [hidden.briscola] if hidden.briscola_pending else []
         batch = self.batch
         last = len(masks) - 1
         while True:  # systematic resampling, a batch at a time
@@ -285,7 +315,7 @@ class ExpertAgent:
                 m = masks[i]
                 rest = [c for c in pool if not m >> c & 1]
                 rng.shuffle(rest)
-                yield {opp: mask_cards(m)}, head + rest, counts[i]
+                yield {opp: mask_cards(m)}, hidden.stock(rest), counts[i]
 
     def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
         budget = self.iterations if self.iterations is not None else 64
@@ -293,23 +323,22 @@ class ExpertAgent:
         return ALL_CARDS[card]
 
 
-def _finish_trick(h, stock, tr, pts_now, t, totals, c, value, mult=1, smart=None, gone=0, roll=playout):
-    """The candidate card completes the trick: settle it, then play out."""
-    from .sim import winner_of
+def _finish_trick(h, stock, tr, pts_now, t, smart=None, gone=0, roll=playout):
+    """The candidate card completes the trick: settle it, then play out; final points."""
+    w = settle(h, stock, tr, pts_now, t)
+    if not h[w]:
+        return pts_now
+    if smart is None:
+        return roll(h, stock, [], w, pts_now, t)
+    for _, x in tr:
+        gone |= 1 << x
+    return playout(h, stock, [], w, pts_now, t, smart, gone)
 
-    n = t.n
-    w, _ = winner_of(tr, t.trump, t.strength)
-    pts_now[w] += sum(t.pts[x] for _, x in tr)
-    if stock:
-        for i in range(n):
-            h[(w + i) % n].append(stock.pop())
-    if h[w]:
-        if smart is None:
-            final = roll(h, stock, [], w, pts_now, t)
-        else:
-            for _, x in tr:
-                gone |= 1 << x
-            final = playout_smart(h, stock, [], w, pts_now, t, smart, gone)
-    else:
-        final = pts_now
-    totals[c] += mult * value(final)
+
+def _belief_fits(view: PlayerView) -> bool:
+    """Can :class:`~.infer.HandBelief` follow the other hand? Three cards a hand, one
+    card a seat a trick (more would make too many hands to weigh), and no exchange by
+    the other seat (when it was made is not seen)."""
+    rules = view.rules
+    return (rules.hand_size == 3 and rules.cards_per_trick == 1
+            and all(s == view.seat for s, _, _ in view.exchanges))

@@ -12,7 +12,13 @@ the pack it has not seen played and does not hold. From that it knows
 - when the last cards are known: with two players, from the moment the stock is empty
   the other hand is exactly the unseen cards and it plays perfectly (exact solver);
   just before (one card and the briscola left) it solves every possible split. With
-  more players it solves the last tricks over the splits of the unseen cards.
+  more players it solves the last tricks over the splits of the unseen cards. With the
+  hands face up (Scoperta) only the order of the stock is hidden, and the next card is
+  shown: from the last draw round on it solves every order of the rest.
+
+Every variant's rules reach it through the rules core (no trump, following suit, the
+two cards a seat of Dupla plays a trick); Dupla and five-card hands are solved from the
+empty stock only (a split of a larger stock is too many cards to solve in time).
 """
 
 from __future__ import annotations
@@ -20,21 +26,28 @@ from __future__ import annotations
 import random
 from typing import Generator
 
-from ..cards import SUIT_OF, Card
+from ..cards import SUIT_OF, Card, make_pack
+from ..model import Action
 from ..view import PlayerView
 from . import run_to_end
 from .endgame import choose_by_worlds_steps
 from .heuristic import HeuristicAgent
-from .tactics import TRUMP_KEEP, beats, tables
+from .tactics import TRUMP_KEEP, beats, special_action, tables, trump_pending
 
 ENDGAME_WORLDS = {2: 64, 3: 24, 4: 40, 6: 6}
 """Most splits of the unseen cards solved per decision in the endgame, by player count."""
 
 ENDGAME_STOCK = {2: 2, 3: 0, 4: 0, 6: 0}
-"""Stock size (briscola included) from which the solver plays, by player count."""
+"""Stock size (briscola included) from which the solver plays, by player count (three
+cards a hand, one card a seat a trick; else from the empty stock)."""
 
 ENDGAME_CARDS = {3: 3, 4: 3, 6: 2}
 """With 3+ players: cards in hand from which the solver plays (stock empty)."""
+
+OPEN_STOCK = {2: 2, 3: 3, 4: 4, 6: 0}
+"""Hands face up (Scoperta): stock size (briscola included) from which the solver plays,
+by player count: one draw round left, so at most two orders of the stock to solve (the
+next card is shown); six players wait for the empty stock."""
 
 CARICO_POINTS = 10
 
@@ -49,11 +62,18 @@ class HardAgent(HeuristicAgent):
         super().__init__(seed)
         self.search_rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Card:
+    def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))
 
-    def think(self, view: PlayerView) -> Generator[None, None, Card]:
+    def card(self, view: PlayerView) -> Card:
+        return run_to_end(self.think_card(view))
+
+    def think(self, view: PlayerView) -> Generator[None, None, Card | Action]:
         """Like :meth:`choose`, yielding between slices of the endgame search."""
+        return special_action(view) or (yield from self.think_card(view))
+
+    def think_card(self, view: PlayerView) -> Generator[None, None, Card]:
+        """The card to play, yielding between slices of the endgame search."""
         if len(view.legal) == 1:
             return view.legal[0]
         if self._endgame(view):
@@ -61,27 +81,29 @@ class HardAgent(HeuristicAgent):
             card, _ = yield from choose_by_worlds_steps(
                 view, self.search_rng, ENDGAME_WORLDS[view.players], infer=self.infer)
             return Card(card)
-        return super().choose(view)
+        return super().card(view)
 
     @staticmethod
     def _endgame(view: PlayerView) -> bool:
+        """Does the exact solver play here? (see :data:`ENDGAME_STOCK`, :data:`OPEN_STOCK`)"""
         n = view.players
-        if view.stock_size > ENDGAME_STOCK[n]:
-            return False
+        rules = view.rules
+        if view.open_hands is not None:
+            return view.stock_size <= OPEN_STOCK[n] and (n == 2 or len(view.hand) <= ENDGAME_CARDS[n])
         if n == 2:
-            return True
-        return len(view.hand) <= ENDGAME_CARDS[n]
+            simple = rules.hand_size == 3 and rules.cards_per_trick == 1
+            return view.stock_size <= (ENDGAME_STOCK[2] if simple else 0)
+        return view.stock_size <= ENDGAME_STOCK[n] and len(view.hand) <= ENDGAME_CARDS[n]
 
     # -- counting ------------------------------------------------------------------------
     def _out(self, view: PlayerView) -> list[Card]:
         """Cards other seats hold or may still draw."""
         played = set(view.played_cards())
         mine = set(view.hand)
-        from ..cards import make_pack
-
         return [c for c in make_pack(view.rules.pack) if c not in played and c not in mine]
 
-    def lead(self, view: PlayerView) -> Card:
+    def _counting_lead(self, view: PlayerView) -> Card:
+        """A safe carico first, else the cheapest card, trumps kept for the carichi out."""
         strength, pts = tables(view)
         trump = view.trump
         out = self._out(view)
@@ -90,8 +112,21 @@ class HardAgent(HeuristicAgent):
                 and not any(beats(x, c, trump, strength) for x in out)]
         if safe:
             return max(safe, key=lambda c: (pts[c], strength[c]))
+        return self._cheap_lead(view, out)
+
+    def lead(self, view: PlayerView) -> Card:
+        if trump_pending(view):
+            return super().lead(view)
+        return self._counting_lead(view)
+
+    def _cheap_lead(self, view: PlayerView, out: list[Card]) -> Card:
+        """No safe carico: the cheapest card, trumps kept for the carichi out; when the
+        others must follow suit, medium's high lead."""
+        if view.rules.must_follow:
+            return super().lead(view)
+        strength, pts = tables(view)
         keep = self._keep_fn(view, out)
-        return self._pick(hand, lambda c: (pts[c] + keep(c), strength[c]))
+        return self._pick(list(view.legal), lambda c: (pts[c] + keep(c), strength[c]))
 
     def _keep_fn(self, view: PlayerView, out):
         strength, pts = tables(view)

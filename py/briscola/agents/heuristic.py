@@ -3,6 +3,13 @@
 Leads lisci; wins a loaded trick with the cheapest card that wins it; keeps trumps for
 tricks worth taking; loads points onto a trick its partner is sure to win and never
 takes a trick from its own side.
+
+Every variant: it plays only the cards the rules allow (following suit where it must);
+with no trump every card is plain; when the others must follow suit it leads high
+(:func:`~.tactics.follow_lead_key`); in Dupla, where a seat plays twice in a trick, its
+own later card counts as its side still to play; when the first card fixes trump, it
+leads the cheapest card of the suit it is strongest in. It shows mano negra and takes a
+gainful trump exchange (:func:`~.tactics.special_action`).
 """
 
 from __future__ import annotations
@@ -10,8 +17,10 @@ from __future__ import annotations
 import random
 
 from ..cards import SUIT_OF, Card
+from ..model import Action
 from ..view import PlayerView
-from .tactics import beats, current_best, keep_value, same_side, seats_after_me, tables
+from .tactics import (beats, current_best, first_lead_keys, follow_lead_key, keep_value, special_action, tables,
+                      trump_pending)
 
 WIN_TEMPO = 0.5
 """Winning a trick is worth a little even with no points in it: the winner draws first
@@ -27,7 +36,11 @@ class HeuristicAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)  # breaks exact ties, so play is not predictable
 
-    def choose(self, view: PlayerView) -> Card:
+    def choose(self, view: PlayerView) -> Card | Action:
+        return special_action(view) or self.card(view)
+
+    def card(self, view: PlayerView) -> Card:
+        """The card to play (the choice beside the special actions)."""
         if len(view.legal) == 1:
             return view.legal[0]
         if not view.trick:
@@ -42,6 +55,11 @@ class HeuristicAgent:
     def lead(self, view: PlayerView) -> Card:
         strength, pts = tables(view)
         trump = view.trump
+        if trump_pending(view):
+            keys = dict(zip(view.legal, first_lead_keys(view.legal, strength, pts)))
+            return self._pick(list(view.legal), keys.__getitem__)
+        if view.rules.must_follow:
+            return self._pick(list(view.legal), lambda c: follow_lead_key(c, trump, strength))
         return self._pick(
             list(view.legal),
             lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]),
@@ -53,10 +71,10 @@ class HeuristicAgent:
         hand = list(view.legal)
         best_seat, best = current_best(view.trick, trump, strength)
         trick_points = sum(pts[c] for _, c in view.trick)
-        after = seats_after_me(view)
-        opponents_after = [s for s in after if not same_side(view, s)]
+        after = view.seats_after_me()
+        opponents_after = [s for s in after if not view.same_side(s)]
 
-        if same_side(view, best_seat):
+        if view.same_side(best_seat):
             sure = not opponents_after or (
                 SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH
             )
@@ -72,10 +90,10 @@ class HeuristicAgent:
                 return value
             return -pts[c] - keep_value(c, trump, strength)
 
-        if opponents_after and not any(same_side(view, s) for s in after) and trick_points < 10:
+        if opponents_after and not any(view.same_side(s) for s in after) and trick_points < 10:
             # Opponents still to play and nothing much to take: don't start a fight.
             return self._discard(hand, strength, pts, trump)
         return self._pick(hand, lambda c: (-gain(c), strength[c]))
 
-    def _discard(self, hand: list[Card], strength, pts, trump: int) -> Card:
+    def _discard(self, hand: list[Card], strength, pts, trump: int | None) -> Card:
         return self._pick(hand, lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]))

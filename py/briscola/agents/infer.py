@@ -6,13 +6,18 @@ probably had no safe carico, one who let a loaded trick go probably had nothing 
 it with. :class:`PlayModel` scores a guess by the probability of every play the other
 seats made, under the medium-like policy of :mod:`.sim` with a little noise::
 
-    P(card | hand, trick) = (1 - EPS) * [card is the policy's choice] / ties + EPS / len(hand)
+    P(card | hand, trick) = (1 - EPS) * [card is the policy's choice] / ties + EPS / len(legal)
+
+where ``legal`` are the cards the rules let the hand play (all of them, or with the
+follow rule those of the suit led): a guess in which a seat failed to follow suit while
+it could have is ruled out.
 
 The hand a seat held at each past trick is rebuilt backwards from the guess: its hand
 now, plus the cards it played since, minus the cards it drew since. Which of its cards
 were drawn when is hidden too; each step back picks one uniformly (every history is
 then equally likely a priori), the drawn briscola excepted (it was the last draw of its
-taker). The score is an unbiased estimate of the guess's likelihood, used to resample
+taker). A turned card taken in an exchange is treated as held from the start: the view
+does not say when the exchange was made. The score is an unbiased estimate of the guess's likelihood, used to resample
 guesses (importance resampling) before the expensive playouts.
 
 Only the view is used: the trick history, who took the briscola, the hand sizes.
@@ -26,7 +31,8 @@ from typing import Sequence
 
 from ..cards import SUIT_OF, make_pack
 from ..view import PlayerView
-from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, winner_of
+from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, playable, situation
+from .tactics import first_lead_keys
 
 EPS = 0.1
 """Share of each decision's probability spread evenly over the hand (the model's doubt)."""
@@ -34,27 +40,19 @@ EPS = 0.1
 
 def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> list[int]:
     """Every card the medium policy may play here (its exact ties included)."""
+    hand = playable(hand, trick, t)
     if len(hand) == 1:
         return [hand[0]]
     if not trick:
+        if t.pending:
+            return _argmin(hand, dict(zip(hand, first_lead_keys(hand, t.strength, t.pts))))
         return _argmin(hand, t.lead_key)
     trump = t.trump
     strength = t.strength
     pts = t.pts
     keep = t.keep
-    team_of = t.team_of
-    n = t.n
-    best_seat, best = winner_of(trick, trump, strength)
-    my_team = team_of[seat]
-    left = n - len(trick) - 1
-    opp_after = False
-    partner_after = False
-    for i in range(1, left + 1):
-        if team_of[(seat + i) % n] == my_team:
-            partner_after = True
-        else:
-            opp_after = True
-    if team_of[best_seat] == my_team:
+    best_seat, best, opp_after, partner_after = situation(trick, seat, t)
+    if t.team_of[best_seat] == t.team_of[seat]:
         if not opp_after or (SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH):
             return _argmin(hand, t.load_key)
         return _argmin(hand, t.discard_key)
@@ -83,9 +81,42 @@ def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int,
     return out
 
 
-def _argmin(hand: Sequence[int], key: Sequence[int]) -> list[int]:
+def _argmin(hand: Sequence[int], key) -> list[int]:
     best = min(key[c] for c in hand)
     return [c for c in hand if key[c] == best]
+
+
+def play_probability(card: int, hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables,
+                     eps: float) -> float:
+    """P(card | hand, trick) under the medium policy with doubt ``eps``: the policy's
+    choice (ties shared) with ``1 - eps``, any card the rules allow with ``eps``; a card
+    the rules forbid (not following suit when it must) has probability 0, so a guess
+    that would have made a play illegal is ruled out."""
+    legal = playable(hand, trick, t)
+    if card not in legal:
+        return 0.0
+    m = len(legal)
+    if m == 1:
+        return 1.0
+    ch = choice_set(hand, trick, seat, t)
+    p = eps / m
+    if card in ch:
+        p += (1.0 - eps) / len(ch)
+    return p
+
+
+def draw_rounds(rules) -> int:
+    """Tricks followed by a draw: the stock (turned card included) over the cards a trick
+    draws."""
+    return (rules.pack - rules.hand_size * rules.players) // (rules.players * rules.cards_per_trick)
+
+
+def first_tables(view: PlayerView, t: Tables) -> Tables | None:
+    """The tables the first card of the deal was chosen with when that card fixed trump
+    (trump "first"): trump still pending; None when the tables ``t`` apply throughout."""
+    if view.rules.trump != "first" or t.pending:
+        return None
+    return Tables(view.rules.ranking, None, t.n, t.team_of, t.per, t.follow, pending=True)
 
 
 class PlayModel:
@@ -96,26 +127,26 @@ class PlayModel:
     def __init__(self, view: PlayerView, t: Tables, eps: float = EPS, partners: bool = True) -> None:
         self.t = t
         self.eps = eps
-        n = view.players
         me = view.seat
         rules = view.rules
-        rounds = (rules.pack - rules.hand_size * n) // n  # tricks followed by a draw
+        rounds = draw_rounds(rules)
         taker = view.briscola_taker
-        # Backwards, per seat: ("play", card, trick so far) and ("draw", forced card or -1).
-        events: dict[int, list[tuple]] = {s: [] for s in range(n) if s != me}
-        cur = [(s, int(c)) for s, c in view.trick]
-        for i, (s, c) in enumerate(cur):
-            if s != me:
-                events[s].append((0, c, cur[:i]))
-        for k in range(len(view.tricks) - 1, -1, -1):
-            plays = [(s, int(c)) for s, c in view.tricks[k].plays]
-            for s in events:
-                if k < rounds:
-                    forced = int(view.briscola) if (k == rounds - 1 and s == taker) else -1
-                    events[s].append((1, forced, None))
-            for i, (s, c) in enumerate(plays):
+        first = first_tables(view, t)
+        # Backwards, per seat: (0, card, trick so far, tables) and (1, forced card or -1).
+        events: dict[int, list[tuple]] = {s: [] for s in range(view.players) if s != me}
+        tricks = [tr.plays for tr in view.tricks] + [view.trick]
+        for k in range(len(tricks) - 1, -1, -1):
+            if k < len(view.tricks) and k < rounds:
+                for s in events:
+                    for d in range(rules.cards_per_trick):  # its last draw first
+                        forced = k == rounds - 1 and s == taker and d == 0 and view.briscola is not None
+                        events[s].append((1, int(view.briscola) if forced else -1, None, None))
+            plays = [(s, int(c)) for s, c in tricks[k]]
+            for i in range(len(plays) - 1, -1, -1):  # Dupla: a seat's later card first
+                s, c = plays[i]
                 if s != me:
-                    events[s].append((0, c, plays[:i]))
+                    tab = first if (k == 0 and i == 0 and first is not None) else t
+                    events[s].append((0, c, plays[:i], tab))
         self.events = {s: [(i, *e) for i, e in enumerate(ev)] for s, ev in events.items()}
         self.memo: dict[int, float] = {}
         self.seats = [s for s in events if any(e[0] == 0 for e in events[s])
@@ -123,9 +154,7 @@ class PlayModel:
 
     def weight(self, others: dict[int, list[int]], rng: random.Random) -> float:
         """Likelihood (up to a constant) of every observed play in this guess."""
-        t = self.t
         eps = self.eps
-        keep_p = 1.0 - eps
         memo = self.memo
         w = 1.0
         for s in self.seats:
@@ -134,7 +163,7 @@ class PlayModel:
             for c in hand:
                 mask |= 1 << c
             base = s << 50
-            for i, kind, c, ctx in self.events[s]:
+            for i, kind, c, ctx, tab in self.events[s]:
                 if kind:
                     if c < 0:
                         c = hand[int(rng.random() * len(hand))]
@@ -146,16 +175,10 @@ class PlayModel:
                 key = base | (i << 40) | mask
                 p = memo.get(key)
                 if p is None:
-                    m = len(hand)
-                    if m == 1:
-                        p = 1.0
-                    else:
-                        ch = choice_set(hand, ctx, s, t)
-                        p = eps / m
-                        if c in ch:
-                            p += keep_p / len(ch)
-                    memo[key] = p
+                    p = memo[key] = play_probability(c, hand, ctx, s, tab, eps)
                 w *= p
+                if not w:
+                    return 0.0
         return w
 
 
@@ -186,9 +209,10 @@ class HandBelief:
     explains that seat's play (the :class:`PlayModel` probabilities, but summed over all
     the ways the hand came to be instead of one sampled history).
 
-    A forward filter over the deal's events: the other seat starts with any three of
-    the cards this seat has never held (the face-up briscola aside), plays a card (the
-    hands holding it keep the model's probability of that play), draws one (uniformly
+    A forward filter over the deal's events: the other seat starts with any hand (three
+    cards, or the rules' hand size) of the cards this seat has never held (the face-up
+    briscola aside), plays a card (the hands holding it keep the model's probability of
+    that play), draws one (uniformly
     among the cards neither hand holds, or the briscola when it is its last draw). The
     weights are left unnormalized: a draw's spread is the same for every hand, so it is
     dropped. Cards this seat learns later (its own draws) were never in the other hand:
@@ -197,6 +221,10 @@ class HandBelief:
     :meth:`update` extends the belief from the previous decision of the same deal (the
     events seen then are a prefix of the events now) or starts afresh; only the view is
     read, so the result is the same either way.
+
+    Not for a deal in which the other seat exchanged a trump for the turned card (when
+    it did is not seen), and costly past three cards a hand: the states grow as the
+    number of hands, C(unseen, hand size).
     """
 
     __slots__ = ("key", "events", "ours", "state")
@@ -219,9 +247,10 @@ class HandBelief:
         me = view.seat
         opp = 1 - me
         rules = view.rules
-        rounds = (rules.pack - rules.hand_size * 2) // 2
-        briscola = int(view.briscola)
+        rounds = draw_rounds(rules)
+        briscola = int(view.briscola) if view.briscola is not None else -1
         pack = [int(c) for c in make_pack(rules.pack) if c != view.briscola]  # the briscola aside
+        first = first_tables(view, t)
         ours = 0
         for c in view.hand:
             ours |= 1 << int(c)
@@ -234,14 +263,15 @@ class HandBelief:
                 if s == me:
                     ours |= 1 << c
                 else:
-                    events.append((0, c, tuple(plays[:i])))
+                    events.append((0, c, tuple(plays[:i]), k == 0 and i == 0 and first is not None))
             if k < finished and k < rounds:
-                forced = k == rounds - 1 and view.briscola_taker == opp
-                events.append((1, briscola if forced else -1, None))
-        key = (briscola, rules.ranking, eps, me)
+                for d in range(rules.cards_per_trick):  # its last draw may be the briscola
+                    forced = k == rounds - 1 and view.briscola_taker == opp and d == rules.cards_per_trick - 1
+                    events.append((1, briscola if forced else -1, None, False))
+        key = (briscola, rules, eps, me)
         done = len(self.events)
         if (key != self.key or events[:done] != self.events or self.ours & ~ours):
-            self._start(pack, ours)
+            self._start(pack, ours, rules.hand_size)
             self.key = key
             done = 0
         elif ours != self.ours:
@@ -256,33 +286,32 @@ class HandBelief:
                     played |= 1 << e[1]
             for e in events[done:]:
                 if e[0] == 0:
-                    self._play(e[1], e[2], opp, t, eps)
+                    self._play(e[1], e[2], opp, first if e[3] else t, eps)
                     played |= 1 << e[1]
                 else:
                     self._draw(e[1], pack, ours | played)
                 yield
         return self.state
 
-    def _start(self, pack: list[int], ours: int) -> None:
+    def _start(self, pack: list[int], ours: int, size: int) -> None:
         pool = [c for c in pack if not ours >> c & 1]
         state = {}
-        for a, b, c in combinations(pool, 3):
-            state[(1 << a) | (1 << b) | (1 << c)] = 1.0
+        for hand in combinations(pool, size):
+            m = 0
+            for c in hand:
+                m |= 1 << c
+            state[m] = 1.0
         self.state = state
 
     def _play(self, card: int, ctx: tuple, seat: int, t: Tables, eps: float) -> None:
         bit = 1 << card
-        keep_p = 1.0 - eps
         out = {}
         for m, w in self.state.items():
             if not m & bit:
                 continue
-            hand = mask_cards(m)
-            ch = choice_set(hand, ctx, seat, t)
-            p = eps / len(hand)
-            if card in ch:
-                p += keep_p / len(ch)
-            out[m ^ bit] = w * p
+            p = play_probability(card, mask_cards(m), ctx, seat, t, eps)
+            if p:
+                out[m ^ bit] = w * p
         self.state = out
 
     def _draw(self, forced: int, pack: list[int], gone: int) -> None:

@@ -13,9 +13,9 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_OF, TABLES
-from ..core import best_play
+from ..core import best_play, draw_order, legal_cards
 from ..view import PlayerView
-from .tactics import TRUMP_KEEP
+from .tactics import TRUMP_KEEP, first_lead_keys, follow_lead_key, trump_pending
 
 WIN_TEMPO = 0.5
 SURE_TRUMP_STRENGTH = 9
@@ -24,23 +24,35 @@ LOADED = 10
 
 
 class Tables:
-    """Per-deal lookup tables for the fast policy: strength, points, keep values."""
+    """Per-deal lookup tables for the fast policy: strength, points, keep values, and
+    the shape of a trick (``per`` cards each, ``size`` plays in all: 4 in Dupla), whether
+    a seat must follow suit, and whether the next card fixes trump (``pending``)."""
 
     __slots__ = ("trump", "strength", "pts", "keep", "lead_key", "load_key", "discard_key", "n", "team_of",
-                 "beat_mask", "carichi_mask", "lead_key_c", "lead_key_nc", "carichi")
+                 "beat_mask", "carichi_mask", "lead_key_c", "lead_key_nc", "carichi", "per", "size", "follow",
+                 "pending", "after", "draws")
 
-    def __init__(self, ranking: str, trump: int, n: int, team_of: Sequence[int]) -> None:
+    def __init__(self, ranking: str, trump: int | None, n: int, team_of: Sequence[int], per: int = 1,
+                 follow: bool = False, pending: bool = False) -> None:
         strength, pts = TABLES[ranking]
         self.trump = trump
         self.strength = strength
         self.pts = pts
         self.n = n
         self.team_of = tuple(team_of)
+        self.per = per
+        self.size = n * per
+        self.follow = follow
+        self.pending = pending
+        self.after = tuple(tuple(_after(seat, pos, self.team_of, n, self.size) for pos in range(self.size))
+                           for seat in range(n))
+        self.draws = tuple(draw_order(w, n, per) for w in range(n))  # the rules core's, per winner
         keep = tuple((TRUMP_KEEP + strength[c]) if SUIT_OF[c] == trump else 0 for c in range(40))
         self.keep = keep
         # (value, strength) folded into one int so min() compares once.
-        self.lead_key = tuple((pts[c] + keep[c]) * 16 + strength[c] for c in range(40))
-        self.discard_key = self.lead_key
+        self.discard_key = tuple((pts[c] + keep[c]) * 16 + strength[c] for c in range(40))
+        self.lead_key = (tuple(follow_lead_key(c, trump, strength) for c in range(40)) if follow
+                         else self.discard_key)
         self.load_key = tuple((keep[c] - pts[c]) * 16 + strength[c] + 512 for c in range(40))
         # The counting lead (hard): what beats each plain carico, which carichi are out,
         # and lead keys with the trump keep of hard (halved once no carico is out).
@@ -65,37 +77,60 @@ class Tables:
                                  for c in range(40))
 
     @classmethod
-    def of(cls, view: PlayerView) -> Tables:
-        return cls(view.rules.ranking, view.trump, view.players, view.rules.team_of)
+    def of(cls, view: PlayerView, trump: int | None = None) -> Tables:
+        """The tables of the view's deal; ``trump`` stands in for a trump the seat's own
+        lead is about to fix (trump "first")."""
+        rules = view.rules
+        pending = trump_pending(view)
+        return cls(rules.ranking, trump if pending and trump is not None else view.trump, view.players,
+                   rules.team_of, rules.cards_per_trick, rules.must_follow, pending and trump is None)
 
 
 winner_of = best_play  # (seat, card) taking a trick, the engine's own rule
 
 
+def _after(seat: int, pos: int, team_of: Sequence[int], n: int, size: int) -> tuple[bool, bool]:
+    """(an opponent plays after me, my side plays after me) for ``seat`` playing the
+    ``pos``-th card of a trick of ``size`` plays; in Dupla a seat may play again later
+    in the trick, and its own later card counts as its side's."""
+    later = [team_of[(seat + i) % n] == team_of[seat] for i in range(1, size - pos)]
+    return (not all(later), any(later))
+
+
+def situation(trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> tuple[int, int, bool, bool]:
+    """(seat winning so far, its card, an opponent plays after me, my side plays after
+    me) in a trick already led."""
+    best_seat, best = winner_of(trick, t.trump, t.strength)
+    opp_after, partner_after = t.after[seat][len(trick)]
+    return best_seat, best, opp_after, partner_after
+
+
+def playable(hand: Sequence[int], trick: Sequence[tuple[int, int]], t: Tables) -> Sequence[int]:
+    """The cards of ``hand`` the rules let go on ``trick`` (the rules core's follow rule)."""
+    if t.follow and trick:
+        return legal_cards(hand, trick, True)
+    return hand
+
+
 def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> int:
     """The medium heuristic on plain ints (rollout policy; deterministic)."""
+    if t.follow and trick:
+        hand = legal_cards(hand, trick, True)
     if len(hand) == 1:
         return hand[0]
     if not trick:
+        if t.pending:
+            keys = first_lead_keys(hand, t.strength, t.pts)
+            return hand[keys.index(min(keys))]
         key = t.lead_key
         return min(hand, key=key.__getitem__)
     trump = t.trump
     strength = t.strength
     pts = t.pts
     keep = t.keep
-    team_of = t.team_of
-    n = t.n
     best_seat, best = winner_of(trick, trump, strength)
-    my_team = team_of[seat]
-    left = n - len(trick) - 1
-    opp_after = False
-    partner_after = False
-    for i in range(1, left + 1):
-        if team_of[(seat + i) % n] == my_team:
-            partner_after = True
-        else:
-            opp_after = True
-    if team_of[best_seat] == my_team:
+    opp_after, partner_after = t.after[seat][len(trick)]
+    if t.team_of[best_seat] == t.team_of[seat]:
         if not opp_after or (SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH):
             return min(hand, key=t.load_key.__getitem__)
         return min(hand, key=t.discard_key.__getitem__)
@@ -141,18 +176,56 @@ def smart_lead(hand: Sequence[int], gone: int, t: Tables) -> int:
     return min(hand, key=key.__getitem__)
 
 
-def playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-                  points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
-    """:func:`playout` where the seats flagged in ``smart`` lead as ``hard`` does
-    (counting); ``gone``: mask of the cards played before ``trick``."""
-    n = t.n
-    trump = t.trump
-    strength = t.strength
+def settle(hands: list[list[int]], stock: list[int], trick: Sequence[tuple[int, int]], points: list[int],
+           t: Tables) -> int:
+    """A full trick: its winner takes its points, then every seat draws from ``stock``
+    (the rules core's order: the winner first, one card a turn). Returns the winner."""
+    winner, _ = winner_of(trick, t.trump, t.strength)
     pts = t.pts
+    p = 0
+    for _, c in trick:
+        p += pts[c]
+    points[winner] += p
+    if stock:
+        for s in t.draws[winner]:
+            hands[s].append(stock.pop())
+    return winner
+
+
+def playout(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
+            points: list[int], t: Tables, smart: Sequence[bool] | None = None, gone: int = 0) -> list[int]:
+    """Play to the end with :func:`policy` for every seat; mutates and returns ``points``.
+
+    ``stock`` is in reverse drawing order (``pop()`` draws), the briscola first. The
+    seats flagged in ``smart`` lead as ``hard`` does (counting; ``gone``: mask of the
+    cards played before ``trick``)."""
+    n = t.n
+    size = t.size
+    if smart is not None:
+        return _playout_smart(hands, stock, trick, turn, points, t, smart, gone)
+    while True:
+        while len(trick) < size:
+            hand = hands[turn]
+            c = policy(hand, trick, turn, t)
+            hand.remove(c)
+            trick.append((turn, c))
+            turn = (turn + 1) % n
+        turn = settle(hands, stock, trick, points, t)
+        trick = []
+        if not hands[turn]:
+            return points
+
+
+def _playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
+                   points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
+    """:func:`playout` with the counting lead for the seats flagged in ``smart``: kept
+    apart so that the plain playout, the hot loop of the search, checks nothing more."""
+    n = t.n
+    size = t.size
     for _, c in trick:
         gone |= 1 << c
     while True:
-        while len(trick) < n:
+        while len(trick) < size:
             hand = hands[turn]
             if not trick and smart[turn] and len(hand) > 1:
                 c = smart_lead(hand, gone, t)
@@ -162,48 +235,16 @@ def playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[in
             trick.append((turn, c))
             gone |= 1 << c
             turn = (turn + 1) % n
-        winner, _ = winner_of(trick, trump, strength)
-        p = 0
-        for _, c in trick:
-            p += pts[c]
-        points[winner] += p
-        if stock:
-            for i in range(n):
-                hands[(winner + i) % n].append(stock.pop())
+        turn = settle(hands, stock, trick, points, t)
         trick = []
-        turn = winner
-        if not hands[winner]:
+        if not hands[turn]:
             return points
 
 
-def playout(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-            points: list[int], t: Tables) -> list[int]:
-    """Play to the end with :func:`policy` for every seat; mutates and returns ``points``.
-
-    ``stock`` is in reverse drawing order (``pop()`` draws), the briscola first."""
-    n = t.n
-    trump = t.trump
-    strength = t.strength
-    pts = t.pts
-    while True:
-        while len(trick) < n:
-            hand = hands[turn]
-            c = policy(hand, trick, turn, t)
-            hand.remove(c)
-            trick.append((turn, c))
-            turn = (turn + 1) % n
-        winner, _ = winner_of(trick, trump, strength)
-        p = 0
-        for _, c in trick:
-            p += pts[c]
-        points[winner] += p
-        if stock:
-            for i in range(n):
-                hands[(winner + i) % n].append(stock.pop())
-        trick = []
-        turn = winner
-        if not hands[winner]:
-            return points
+def playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
+                  points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
+    """:func:`playout` where the seats flagged in ``smart`` lead as ``hard`` does."""
+    return playout(hands, stock, trick, turn, points, t, smart, gone)
 
 
 # -- what is hidden, and guesses of it ---------------------------------------------------
@@ -213,25 +254,36 @@ class Hidden:
 
     ``pool``: unseen cards in a fixed order (pack order), to share among other hands
     and the face-down stock; ``known``: seat -> cards publicly known to be in that hand
-    (the drawn briscola); ``need``: seat -> how many pool cards that hand holds."""
+    (the drawn briscola, a turned card taken in an exchange; every hand when hands are
+    open); ``need``: seat -> how many pool cards that hand holds; ``top``: the next card
+    of the stock when it is shown (Scoperta), drawn first; ``bottom``: the turned card
+    still under the stock, drawn last (None when none waits: drawn, or not turned)."""
 
-    __slots__ = ("pool", "known", "need", "talon", "briscola_pending", "briscola", "seat")
+    __slots__ = ("pool", "known", "need", "talon", "top", "bottom", "seat")
 
     def __init__(self, view: PlayerView) -> None:
         self.seat = view.seat
-        self.briscola = int(view.briscola)
-        played = set(view.played_cards())
-        self.known: dict[int, list[int]] = {}
-        taker = view.briscola_taker
-        if taker is not None and taker != view.seat and view.briscola not in played:
-            self.known[taker] = [int(view.briscola)]
-        self.pool = sorted(int(c) for c in view.unseen())
+        self.known: dict[int, list[int]] = {s: [int(c) for c in cards] for s, cards in view.known_cards().items()}
+        pool = sorted(int(c) for c in view.unseen())
+        self.top = int(view.next_card) if view.next_card is not None and view.talon_size else None
+        if self.top is not None:
+            pool.remove(self.top)
+        self.pool = pool
         self.need = {}
         for s in range(view.players):
             if s != view.seat:
                 self.need[s] = view.hand_sizes[s] - len(self.known.get(s, ()))
-        self.talon = view.talon_size
-        self.briscola_pending = taker is None
+        self.talon = view.talon_size - (self.top is not None)  # face-down cards still unknown
+        self.bottom = int(view.briscola) if view.briscola_pending and view.briscola is not None else None
+
+    def stock(self, order: Sequence[int]) -> list[int]:
+        """The stock in reverse drawing order (``pop()`` draws) around ``order``, the
+        unknown face-down cards: the turned card first, the shown next card last."""
+        stock = [] if self.bottom is None else [self.bottom]
+        stock.extend(order)
+        if self.top is not None:
+            stock.append(self.top)
+        return stock
 
     def sample(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
         """One full guess: other hands, and the stock in reverse drawing order."""
@@ -242,9 +294,7 @@ class Hidden:
         for s, m in self.need.items():
             hands[s] = self.known.get(s, []) + pool[k:k + m]
             k += m
-        stock = [self.briscola] if self.briscola_pending else []
-        stock.extend(pool[k:k + self.talon])
-        return hands, stock
+        return hands, self.stock(pool[k:k + self.talon])
 
     def count_worlds(self) -> int:
         from math import comb
@@ -266,9 +316,7 @@ class Hidden:
         def rec(i: int, left: list[int], acc: dict[int, list[int]]):
             if i == len(seats):
                 for order in permutations(left, self.talon):
-                    stock = [self.briscola] if self.briscola_pending else []
-                    stock.extend(order)
-                    yield dict(acc), stock
+                    yield dict(acc), self.stock(order)
                 return
             s = seats[i]
             for pick in combinations(left, self.need[s]):
@@ -289,9 +337,16 @@ def full_hands(view: PlayerView, others: dict[int, list[int]]) -> list[list[int]
 
 # -- two players: exact play once the stock is empty -------------------------------------
 
+OPEN_SOLVE_CARDS = 3
+"""Playouts solve exactly from the first trick with the stock empty and at most this
+many cards in each hand (five-card hands play two tricks by the policy first: solving
+them in every playout would cost far more than it gains)."""
+
+
 def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
-    """Card points the leader takes from the rest of a two-player deal with the stock
-    empty and both hands known (both play perfectly); hands of at most three cards."""
+    """Card points the leader takes from the rest of a two-player deal of one card each
+    a trick, with the stock empty and both hands known (both play perfectly, following
+    suit where the rules say so); hands of at most three cards."""
     trump = t.trump
     strength = t.strength
     pts = t.pts
@@ -313,8 +368,11 @@ def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
         sx = SUIT_OF[x]
         a2 = lead[:i] + lead[i + 1:]
         worst = 1000
+        must = t.follow and any(SUIT_OF[y] == sx for y in follow)
         for j, y in enumerate(follow):
             sy = SUIT_OF[y]
+            if must and sy != sx:
+                continue
             b2 = follow[:j] + follow[j + 1:]
             if (sy == sx and strength[y] > strength[x]) or (sy == trump and sx != trump):
                 v = rest - pts[x] - pts[y] - solve_open(b2, a2, t)
@@ -331,13 +389,12 @@ def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
 
 def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
              points: list[int], t: Tables) -> list[int]:
-    """:func:`playout` for two players, solved exactly from the first trick with the
-    stock empty (as the searching levels play from then on)."""
-    trump = t.trump
-    strength = t.strength
+    """:func:`playout` for two players of one card each a trick, solved exactly from the
+    first trick with the stock empty and hands of at most :data:`OPEN_SOLVE_CARDS` (as
+    the searching levels play from then on)."""
     pts = t.pts
     while True:
-        if not stock and not trick:
+        if not stock and not trick and len(hands[turn]) <= OPEN_SOLVE_CARDS:
             lead = hands[turn]
             follow = hands[turn ^ 1]
             if lead:
@@ -356,12 +413,7 @@ def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, in
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
-        winner, _ = winner_of(trick, trump, strength)
-        points[winner] += pts[trick[0][1]] + pts[trick[1][1]]
-        if stock:
-            hands[winner].append(stock.pop())
-            hands[winner ^ 1].append(stock.pop())
+        turn = settle(hands, stock, trick, points, t)
         trick = []
-        turn = winner
-        if not hands[winner]:
+        if not hands[turn]:
             return points

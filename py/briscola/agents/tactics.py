@@ -1,11 +1,19 @@
-"""Small pieces of card sense shared by the computer players."""
+"""Small pieces of card sense shared by the computer players.
+
+The trick rules themselves (who wins, what may be played) are the rules core's
+(:mod:`briscola.core`); this module only adds judgement on top of them.
+"""
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from .. import core
 from ..cards import SUIT_OF, TABLES, Card
+from ..model import EXCHANGE, PLAY, SHOW, Action
 from ..view import PlayerView
+
+STRENGTH, POINTS = TABLES["standard"]
 
 TRUMP_KEEP = 5
 """What holding a trump is worth beyond its points, for its lowest card; each step of
@@ -17,36 +25,94 @@ def tables(view: PlayerView) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return TABLES[view.rules.ranking]
 
 
-def beats(card: int, best: int, trump: int, strength: Sequence[int]) -> bool:
-    """Does ``card`` take a trick that ``best`` is winning so far?"""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return strength[card] > strength[best]
-    return SUIT_OF[card] == trump
+def beats(card: int, best: int, trump: int | None, strength: Sequence[int]) -> bool:
+    """Does ``card`` take a trick that ``best`` is winning so far? (the rules core's)"""
+    return core.beats(card, best, trump, strength)
 
 
-def current_best(trick: Sequence[tuple[int, Card]], trump: int, strength: Sequence[int]) -> tuple[int, Card]:
-    """The (seat, card) winning the trick so far."""
-    best_seat, best = trick[0]
-    for seat, c in trick[1:]:
-        if beats(c, best, trump, strength):
-            best_seat, best = seat, c
-    return best_seat, best
+def current_best(trick: Sequence[tuple[int, Card]], trump: int | None, strength: Sequence[int]) -> tuple[int, Card]:
+    """The (seat, card) winning the trick so far (the rules core's)."""
+    return core.best_play(trick, trump, strength)  # type: ignore[return-value]
 
 
-def keep_value(card: int, trump: int, strength: Sequence[int]) -> int:
+def keep_value(card: int, trump: int | None, strength: Sequence[int]) -> int:
     """What a card is worth in hand beyond its points: trumps win tricks later."""
     if SUIT_OF[card] == trump:
         return TRUMP_KEEP + strength[card]
     return 0
 
 
-def same_side(view: PlayerView, seat: int) -> bool:
-    team_of = view.rules.team_of
-    return team_of[seat] == team_of[view.seat]
+def follow_lead_key(card: int, trump: int | None, strength: Sequence[int]) -> int:
+    """Lead order when the others must follow suit (lower first): the highest plain card,
+    trumps last and the lowest of them first.
+
+    A follower that holds the suit led must play it, so a high lead wins most tricks and
+    draws out the others' cards of its suit, points included; a low lead hands the trick
+    to any higher card of the suit. Measured: medium against random over 1500 deals,
+    75.5% (Briscolone) and 75.7% (standard) leading high, 63.0% and 70.8% leading lisci.
+
+    >>> sorted([19, 11, 5, 0], key=lambda c: follow_lead_key(c, 1, STRENGTH))  # 1D 6D, then 2C 10C (trump)
+    [0, 5, 11, 19]
+    """
+    if SUIT_OF[card] == trump:
+        return (TRUMP_KEEP + strength[card]) * 16 + strength[card]
+    return 15 - strength[card]
 
 
-def seats_after_me(view: PlayerView) -> list[int]:
-    """Seats still to play in this trick after this seat."""
-    n = view.players
-    left = n - len(view.trick) - 1
-    return [(view.seat + i) % n for i in range(1, left + 1)]
+def trump_pending(view: PlayerView) -> bool:
+    """Will the card this seat plays now fix trump? (trump "first", before any card)"""
+    return view.trump is None and view.rules.trump == "first"
+
+
+def first_lead_keys(hand: Sequence[int], strength: Sequence[int], pts: Sequence[int]) -> list[int]:
+    """Cost of each card of ``hand`` as the first lead of a deal whose first card fixes
+    trump (lower is better): the card becomes a trump, so it costs what keeping it would
+    be worth; every other card of its suit in hand becomes a trump too, which is the gain.
+    So the seat picks the suit it is strongest in and leads that suit's cheapest card.
+
+    >>> first_lead_keys([1, 0, 14], STRENGTH, POINTS)  # 2D, 1D, 5C: 2D makes the ace a trump
+    [-14, 15, 3]
+    """
+    out = []
+    for c in hand:
+        suit = SUIT_OF[c]
+        gain = sum(TRUMP_KEEP + strength[x] for x in hand if x != c and SUIT_OF[x] == suit)
+        out.append(pts[c] + strength[c] - gain)
+    return out
+
+
+
+# -- the actions beside playing a card ------------------------------------------------
+
+def exchange_gains(given: int, taken: int, strength: Sequence[int]) -> bool:
+    """Should a seat give ``given`` (its 2 or 7 of trump) for the turned card ``taken``?
+
+    The rule: exchange whenever the turned card is the stronger trump. Both are trumps of
+    one suit, so the stronger one takes every trick the weaker one takes and more; the
+    card given goes under the stock, where whoever draws last gets it. The 2 is the
+    lowest trump of every ranking, so an offered exchange of the 2 is always taken; the 7
+    is given only for a higher turned card. The exchange is made at the first chance: it
+    does not end the turn, and waiting only risks the stock running dry."""
+    return strength[taken] > strength[given]
+
+
+def special_action(view: PlayerView) -> Action | None:
+    """The action beside playing a card that this seat takes now, if any: show mano negra
+    whenever it may (it wins the deal at once: nothing can do better), else the exchange
+    of the 2 (or 7) of trump when :func:`exchange_gains`."""
+    actions = view.legal_actions
+    if len(actions) == len(view.legal):  # only plays on offer: the common case, fast
+        return None
+    for a in actions:
+        if a.kind == SHOW:
+            return a
+    strength, _ = tables(view)
+    for a in actions:
+        if a.kind == EXCHANGE and view.briscola is not None and exchange_gains(a.card, view.briscola, strength):
+            return a
+    return None
+
+
+def is_play(action: object) -> bool:
+    """Is what an agent chose playing a card (a bare card or a play action)?"""
+    return type(action) is not Action or action.kind == PLAY  # type: ignore[union-attr]
