@@ -44,7 +44,7 @@ from typing import Any, Protocol
 from .core import TOTAL_POINTS as ALL_POINTS
 from .core import three_player_game_points
 from .core import win_game_points as game_points
-from .rules import PLAYER_COUNTS, Rules
+from .rules import ALL_PLAYER_COUNTS, CHIAMATA_PLAYERS, Rules
 
 SINGLE = "single"
 BEST_OF_3 = "best-of-3"
@@ -54,10 +54,18 @@ THREE_PLAYERS = "three-players"
 POINTS_121 = "points-121"
 POINTS_151 = "points-151"
 
+CHIAMATA_TO = {"game-points-10": 10, "game-points-15": 15, "game-points-20": 20}
+CHIAMATA_DEALS = {"deals-5": 5, "deals-10": 10}
+FIVE_FORMATS = (*CHIAMATA_TO, *CHIAMATA_DEALS)
+"""Briscola chiamata's matches: to an agreed total of game points, or a number of deals;
+each seat scores for itself, since the sides change every deal."""
+
 MATCH_FORMATS = (SINGLE, BEST_OF_3, BEST_OF_5, GAME_POINTS_11, THREE_PLAYERS, POINTS_121, POINTS_151)
+"""The formats of the game with 2, 3, 4 or 6 players."""
+ALL_MATCH_FORMATS = MATCH_FORMATS + FIVE_FORMATS
 
 TARGETS = {SINGLE: 1, BEST_OF_3: 2, BEST_OF_5: 3, GAME_POINTS_11: 11, THREE_PLAYERS: 12,
-           POINTS_121: 121, POINTS_151: 151}
+           POINTS_121: 121, POINTS_151: 151, **CHIAMATA_TO, **CHIAMATA_DEALS}
 """What a side must reach to win: deals won, game points or card points."""
 
 DEAL_FORMATS = (SINGLE, BEST_OF_3, BEST_OF_5)
@@ -69,6 +77,8 @@ DEAL_WIN = 1
 """What winning a deal counts in the best-of formats and "single"."""
 
 
+MAX_DEAL_GAME_POINTS = 8
+"""Most game points a seat wins or loses in one Chiamata deal (alone, every point taken)."""
 MAX_DEALS = 1000
 """Longest match kept; draws could otherwise prolong one without end."""
 SHOWN_CHARS = 40
@@ -103,6 +113,7 @@ class DealEntry:
     side_points: tuple[int, ...]
     winner: int | None
     score: tuple[int, ...]
+    game_points: tuple[int, ...] | None = None  # per seat, five players only
 
 
 def _is_int(value: object) -> bool:
@@ -128,10 +139,13 @@ def check_format(fmt: str, players: int) -> None:
     ...
     briscola.match.MatchError: game-points-11 is for 2, 4 or 6 players; with 3 use three-players
     """
-    if not isinstance(fmt, str) or fmt not in MATCH_FORMATS:
-        raise MatchError(f"unknown match format {_show(fmt)}; one of {', '.join(MATCH_FORMATS)}")
-    if not _is_int(players) or players not in PLAYER_COUNTS:
-        raise MatchError(f"players must be one of {PLAYER_COUNTS}, not {_show(players)}")
+    if not isinstance(fmt, str) or fmt not in ALL_MATCH_FORMATS:
+        raise MatchError(f"unknown match format {_show(fmt)}; one of {', '.join(ALL_MATCH_FORMATS)}")
+    if not _is_int(players) or players not in ALL_PLAYER_COUNTS:
+        raise MatchError(f"players must be one of {ALL_PLAYER_COUNTS}, not {_show(players)}")
+    if (players == CHIAMATA_PLAYERS) != (fmt in FIVE_FORMATS) and fmt != SINGLE:
+        raise MatchError(f"{fmt} is not played with {players} players: five players play to "
+                         f"{', '.join(FIVE_FORMATS)}, the others not")
     if fmt == THREE_PLAYERS and players != THREE:
         raise MatchError(f"three-players is for 3 players, not {players}")
     if fmt == GAME_POINTS_11 and players not in GAME_POINT_PLAYERS:
@@ -144,8 +158,8 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
     >>> sides_for(4)
     ((0, 2), (1, 3))
     """
-    if not _is_int(players) or players not in PLAYER_COUNTS:
-        raise MatchError(f"players must be one of {PLAYER_COUNTS}, not {_show(players)}")
+    if not _is_int(players) or players not in ALL_PLAYER_COUNTS:
+        raise MatchError(f"players must be one of {ALL_PLAYER_COUNTS}, not {_show(players)}")
     return Rules.standard(players).teams
 
 
@@ -226,7 +240,8 @@ class Match:
     @property
     def deal_sides(self) -> tuple[tuple[int, ...], ...]:
         """The sides the next deal's outcome must have: the table's sides, or in a
-        three-player play-off ``((a,), (b,))`` for the two seats in play, in seat order."""
+        three-player play-off ``((a,), (b,))`` for the two seats in play, in seat order.
+        With five players the call makes the sides of each deal: any split of the seats."""
         if len(self._in_play) == self.players:
             return sides_for(self.players)
         return tuple((seat,) for seat in self._in_play)
@@ -239,7 +254,7 @@ class Match:
         missing = [a for a in ("sides", "side_points", "winner") if not hasattr(outcome, a)]
         if missing:
             raise MatchError(f"a deal outcome needs {', '.join(missing)}")
-        self._add(outcome.sides, outcome.side_points, outcome.winner)
+        self._add(outcome.sides, outcome.side_points, outcome.winner, getattr(outcome, "game_points", None))
 
     def add_deal(self, outcome: DealOutcome) -> None:
         """Score a deal played by :attr:`seats_in_play` and numbered from 0 in the deal,
@@ -250,13 +265,15 @@ class Match:
             sides = tuple(tuple(seats[s] for s in side) for side in outcome.sides)
         except (IndexError, TypeError):
             raise MatchError(f"the deal's sides must number the {len(seats)} seats in play from 0") from None
-        self._add(sides, outcome.side_points, outcome.winner)
+        self._add(sides, outcome.side_points, outcome.winner, getattr(outcome, "game_points", None))
 
-    def _add(self, sides: Any, side_points: Any, winner: Any) -> None:
+    def _add(self, sides: Any, side_points: Any, winner: Any, game_points: Any = None) -> None:
         if self._over:
             raise MatchError("the match is over")
         if len(self.history) >= MAX_DEALS:
             raise MatchError(f"a match holds at most {MAX_DEALS} deals")
+        if self.players == CHIAMATA_PLAYERS:
+            return self._add_five(sides, side_points, winner, game_points)
         expected = self.deal_sides
         if not isinstance(sides, (list, tuple)) or len(sides) != len(expected):
             raise MatchError(f"the deal's sides must be {expected}")
@@ -296,6 +313,42 @@ class Match:
             self._settle()
         self._dealer = min(self._in_play, key=lambda seat: (seat - dealer - 1) % self.players)
 
+    def _add_five(self, sides: Any, side_points: Any, winner: Any, game_points: Any) -> None:
+        """A Chiamata deal: the call made the sides; every seat scores its game points.
+        A thrown-in deal (no winner, no game points) is dealt again by the same seat."""
+        n = self.players
+        if not isinstance(sides, (list, tuple)) or not 2 <= len(sides) <= n:
+            raise MatchError("a five-player deal's sides must split the five seats")
+        got = tuple(_int_tuple(side, "a side", n) for side in sides)
+        if sorted(s for side in got for s in side) != list(range(n)):
+            raise MatchError("a five-player deal's sides must hold each seat once")
+        points = _int_tuple(side_points, "side_points", len(got))
+        if len(points) != len(got) or any(not 0 <= p <= ALL_POINTS for p in points) or sum(points) > ALL_POINTS:
+            raise MatchError(f"side_points must give one number per side, 0 to {ALL_POINTS} in all")
+        if winner is not None and (not _is_int(winner) or not 0 <= winner < len(got)):
+            raise MatchError(f"winner must be a side index below {len(got)} or None, not {_show(winner)}")
+        gains = _int_tuple(game_points, "game_points", n)
+        if len(gains) != n or sum(gains) != 0 or any(abs(g) > MAX_DEAL_GAME_POINTS for g in gains):
+            raise MatchError(f"game_points must give {n} numbers from -8 to 8 adding up to zero")
+        for seat, gain in enumerate(gains):
+            self._score[seat] += gain
+        dealer = self._dealer
+        self.history.append(DealEntry(dealer, got, points, winner, tuple(self._score), gains))
+        thrown_in = winner is None and not any(gains)
+        if thrown_in:
+            return
+        played = sum(1 for d in self.history if d.winner is not None or any(d.game_points or ()))
+        best = max(self._score)
+        leaders = [s for s in range(n) if self._score[s] == best]
+        done = (played >= 1 if self.format == SINGLE
+                else played >= CHIAMATA_DEALS[self.format] if self.format in CHIAMATA_DEALS
+                else best >= self.target)
+        if done and len(leaders) == 1:
+            self._over, self._winner = True, leaders[0]
+        elif done and self.format == SINGLE:
+            self._over = True
+        self._dealer = (dealer + 1) % n
+
     def _sides_in_play(self) -> tuple[int, ...]:
         """Indices into the match's sides still playing (seats in a three-player play-off)."""
         if len(self._in_play) == self.players:
@@ -319,10 +372,15 @@ class Match:
             "format": self.format,
             "players": self.players,
             "first_dealer": self.first_dealer,
-            "deals": [{"dealer": d.dealer, "sides": [list(s) for s in d.sides],
-                       "side_points": list(d.side_points), "winner": d.winner,
-                       "score": list(d.score)} for d in self.history],
+            "deals": [self._entry_dict(d) for d in self.history],
         }
+
+    def _entry_dict(self, d: DealEntry) -> dict[str, Any]:
+        entry: dict[str, Any] = {"dealer": d.dealer, "sides": [list(s) for s in d.sides],
+                                 "side_points": list(d.side_points), "winner": d.winner, "score": list(d.score)}
+        if self.players == CHIAMATA_PLAYERS:
+            entry["game_points"] = list(d.game_points or ())
+        return entry
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
@@ -334,10 +392,11 @@ class Match:
         if not isinstance(deals, list) or len(deals) > MAX_DEALS:
             raise MatchError(f"deals must be a list of at most {MAX_DEALS} deals")
         for number, deal in enumerate(deals, 1):
-            _check_keys(deal, _DEAL_KEYS, f"deal {number}")
+            five = match.players == CHIAMATA_PLAYERS
+            _check_keys(deal, _DEAL_KEYS + (("game_points",) if five else ()), f"deal {number}")
             if not _is_int(deal["dealer"]) or deal["dealer"] != match.next_dealer:
                 raise MatchError(f"deal {number} must be dealt by seat {match.next_dealer}")
-            match._add(deal["sides"], deal["side_points"], deal["winner"])
+            match._add(deal["sides"], deal["side_points"], deal["winner"], deal.get("game_points"))
             score = deal["score"]
             if not isinstance(score, list) or not all(_is_int(v) for v in score) \
                     or tuple(score) != match.score:

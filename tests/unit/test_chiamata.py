@@ -172,3 +172,57 @@ def test_tampered_auction_is_refused():
 def test_card_notation_of_calls():
     assert str(Action.call(parse_card("3C"))) == "call 3C" and str(Action.bid(72)) == "bid 72"
     assert str(Action.pass_()) == PASS
+
+
+# -- matches -------------------------------------------------------------------------------
+
+def play_match(fmt: str, seed: int):
+    from briscola.match import Match
+
+    match = Match.start(fmt, 5, first_dealer=seed % 5)
+    games = []
+    k = 0
+    while not match.over:
+        g = Game.deal(Rules.standard(5), seed=seed * 1000 + k, dealer=match.next_dealer)
+        rng = random.Random(k)
+        while not g.over:
+            actions = g.legal_actions()
+            g.apply(actions[0] if g.phase == PHASE_AUCTION and rng.random() < 0.3 and len(actions) > 1
+                    else rng.choice(actions))
+        dealer = match.next_dealer
+        match.add_deal(g.outcome())
+        if g.thrown_in:
+            assert match.next_dealer == dealer  # the same seat deals again
+        games.append(g)
+        k += 1
+    return match, games
+
+
+@pytest.mark.parametrize("fmt", ["game-points-10", "deals-5", "single"])
+def test_matches_score_per_seat_and_their_records_replay(fmt):
+    from briscola.match import Match
+    from briscola.record import load_match, match_record
+
+    match, games = play_match(fmt, seed=2)
+    leaders = [s for s in range(5) if match.score[s] == max(match.score)]
+    assert sum(match.score) == 0 and match.winner == (leaders[0] if len(leaders) == 1 else None)
+    assert match.winner is not None or fmt == "single"  # only a single deal ends level at the top
+    if fmt == "game-points-10":
+        assert max(match.score) >= 10
+    played = [g for g in games if not g.thrown_in]
+    if fmt == "deals-5":
+        assert len(played) >= 5
+    rec = json.loads(json.dumps(match_record(match, games)))
+    assert not list(VALIDATOR.iter_errors(rec))
+    back, _ = load_match(rec)
+    assert back == match and Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
+
+
+def test_five_player_formats_are_for_five():
+    from briscola.match import MatchError, check_format
+
+    with pytest.raises(MatchError, match="not played with 5 players"):
+        check_format("best-of-3", 5)
+    with pytest.raises(MatchError, match="not played with 2 players"):
+        check_format("game-points-10", 2)
+    check_format("single", 5)
