@@ -14,6 +14,7 @@ import pytest
 from briscola.agents import make_agent
 from briscola.agents.infer import HandBelief, choice_set
 from briscola.agents.sim import Hidden, Tables
+from briscola.core import legal_cards
 from briscola.game import Game
 from briscola.rules import Rules
 from briscola.view import PlayerView
@@ -21,9 +22,9 @@ from briscola.view import PlayerView
 EPS = 0.1
 
 
-def views_of_deal(seed: int, ranking: str = "standard"):
+def views_of_deal(seed: int, ranking: str = "standard", rules: Rules | None = None):
     """Every view of seat 0 and seat 1 (with a choice) in a medium-vs-medium deal."""
-    g = Game.deal(Rules(players=2, ranking=ranking), seed=seed)
+    g = Game.deal(rules or Rules(players=2, ranking=ranking), seed=seed)
     agents = [make_agent("medium", seed=seed * 2 + s) for s in range(2)]
     while not g.over:
         view = g.view(g.turn)
@@ -45,7 +46,7 @@ def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> floa
             events.append(("draw", k == rounds - 1 and view.briscola_taker == opp))
     cur = [(s, int(c)) for s, c in view.trick]
     events += [("play", c, cur[:i]) for i, (s, c) in enumerate(cur) if s == opp]
-    briscola = int(view.briscola)
+    briscola = int(view.briscola) if view.briscola is not None else -1
 
     def back(i: int, hand: frozenset[int]) -> float:
         if i < 0:
@@ -54,8 +55,11 @@ def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> floa
         if kind == "play":
             c, ctx = rest
             before = hand | {c}
+            legal = legal_cards(sorted(before), ctx, view.rules.must_follow)
+            if c not in legal:
+                return 0.0
             ch = choice_set(sorted(before), ctx, opp, t)
-            p = eps / len(before) + ((1 - eps) / len(ch) if c in ch else 0.0)
+            p = eps / len(legal) + ((1 - eps) / len(ch) if c in ch else 0.0)
             return p * back(i - 1, before)
         if rest[0]:  # its last draw was the briscola
             return back(i - 1, hand - {briscola}) if briscola in hand else 0.0
@@ -84,25 +88,36 @@ def cards_of(mask: int) -> frozenset[int]:
     return frozenset(c for c in range(40) if mask >> c & 1)
 
 
-@pytest.mark.parametrize("ranking", ["standard", "southern"])
-def test_weights_match_the_brute_force_over_histories(ranking):
+@pytest.mark.parametrize("ranking,variant", [("standard", None), ("southern", None), ("standard", "briscolone"),
+                                             ("standard", "briscolone-follow"), ("seven-high", "follow")])
+def test_weights_match_the_brute_force_over_histories(ranking, variant):
+    """Every hand the other seat may hold has the brute force's weight: with the follow
+    rule, the hands that would have made one of its plays illegal are gone (weight 0)."""
+    rules = None
+    if variant is not None:
+        name = "briscolone" if variant.startswith("briscolone") else "piemonte"
+        rules = Rules.preset(name, 2, must_follow=variant.endswith("follow"))
     checked = 0
-    for seed in range(6):
-        for g, view in views_of_deal(seed, ranking):
+    for seed in range(6 if variant is None else 3):
+        for g, view in views_of_deal(seed, ranking, rules):
             if len(view.tricks) > 5 or view.stock_size == 0:
                 break  # 3^draws histories per hand: keep the brute force small
             if not view.tricks and not view.trick:
                 continue
             state = HandBelief().update(view, Tables.of(view), EPS)
-            assert set(state) == possible_hands(view)
+            possible = possible_hands(view)
+            if view.rules.must_follow:
+                assert set(state) <= possible
+            else:
+                assert set(state) == possible
             true = 0
             for c in g.hands[1 - view.seat]:
                 true |= 1 << int(c)
             assert state[true] > 0
-            for m in sorted(state)[::7]:
-                assert state[m] == pytest.approx(brute_weight(view, cards_of(m), EPS), rel=1e-9)
+            for m in sorted(possible)[::7]:
+                assert state.get(m, 0.0) == pytest.approx(brute_weight(view, cards_of(m), EPS), rel=1e-9)
             checked += 1
-    assert checked >= 30
+    assert checked >= (30 if variant is None else 12)
 
 
 def test_the_briscola_drawn_by_the_other_seat_is_in_every_hand():
