@@ -2,10 +2,13 @@
 """Milliseconds per decision for each computer level (CPython).
 
     PYTHONPATH=py python3 tools/bench_ai.py [--deals N] [--players P] [--levels a,b]
+                                            [--variants preset[:option=value...],...]
 
 Plays N seeded deals per level (every seat that level) and times every decision that has
 a real choice (more than one card in hand). The expert runs on its default wall-clock
-budget, as in the page; also shown with a fixed iteration count for the arena.
+budget, as in the page; also shown with a fixed iteration count for the arena. Then a row
+per variant (two-player presets with options, e.g. ``briscolone:hand_size=5``) for each
+of ``--variant-levels``: the searching levels, whose cost depends on the variant.
 """
 
 from __future__ import annotations
@@ -23,22 +26,45 @@ from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
 
 
-def bench(level: str, players: int, deals: int, iterations: int | None = None) -> list[float]:
+DEFAULT_VARIANTS = "dupla,scoperta,briscolone:hand_size=5:must_follow=true"
+"""Variants timed by default: four cards a hand and two plays a trick; open hands; five
+cards a hand, following suit."""
+
+
+def variant_rules(spec: str, players: int) -> Rules:
+    """``preset[:option=value...]`` as rules (true/false and numbers read as such)."""
+    name, *pairs = spec.split(":")
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        options[key] = {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
+    return Rules.preset(name, players, **options)
+
+
+def bench(level: str, players: int, deals: int, iterations: int | None = None,
+          rules: Rules | None = None) -> list[float]:
+    rules = rules or Rules.standard(players)
     times = []
     for d in range(deals):
         agents = [make_agent(level, seed=d * 10 + s) for s in range(players)]
         if iterations is not None:
             for a in agents:
                 a.iterations = iterations
-        g = Game.deal(Rules.standard(players), seed=d, dealer=d % players)
+        g = Game.deal(rules, seed=d, dealer=d % players)
         while not g.over:
             view = g.view(g.turn)
             t0 = time.perf_counter()
-            card = agents[g.turn].choose(view)
-            if len(view.legal) > 1:
+            action = agents[g.turn].choose(view)
+            if len(view.legal_actions) > 1:
                 times.append((time.perf_counter() - t0) * 1000)
-            g.play(card)
+            g.apply(action)
     return times
+
+
+def row(label: str, t: list[float]) -> str:
+    t = sorted(t)
+    return (f"{label:<12} {statistics.mean(t):9.3f} {statistics.median(t):9.3f} "
+            f"{t[int(0.95 * (len(t) - 1))]:9.3f} {t[-1]:9.3f}  {len(t)}")
 
 
 def main() -> int:
@@ -46,15 +72,22 @@ def main() -> int:
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--levels", default="random,easy,medium,hard,expert,expert@200")
+    p.add_argument("--variants", default=DEFAULT_VARIANTS,
+                   help="two-player variants to time too, comma-separated ('' for none)")
+    p.add_argument("--variant-levels", default="hard,expert@200")
     args = p.parse_args()
     print(f"{'level':<12} {'mean ms':>9} {'median':>9} {'p95':>9} {'max':>9}  decisions ({args.players} players, CPython {sys.version.split()[0]})")
     for spec in args.levels.split(","):
         level, _, iters = spec.partition("@")
         deals = args.deals if level != "expert" else max(2, args.deals // 5)
-        t = bench(level, args.players, deals, int(iters) if iters else None)
-        t.sort()
-        print(f"{spec:<12} {statistics.mean(t):9.3f} {statistics.median(t):9.3f} "
-              f"{t[int(0.95 * (len(t) - 1))]:9.3f} {t[-1]:9.3f}  {len(t)}")
+        print(row(spec, bench(level, args.players, deals, int(iters) if iters else None)))
+    for variant in filter(None, args.variants.split(",")):
+        rules = variant_rules(variant, 2)
+        print(f"{variant} (2 players)")
+        for spec in args.variant_levels.split(","):
+            level, _, iters = spec.partition("@")
+            deals = args.deals if level != "expert" else max(2, args.deals // 5)
+            print(row(spec, bench(level, 2, deals, int(iters) if iters else None, rules)))
     return 0
 
 
