@@ -418,6 +418,7 @@ class App:
         self.held: Trick | None = None  # a finished trick left on the table for a moment
         self.message = ""
         self.hint: Action | None = None
+        self._note = ""  # a computer's exchange, said again with the card it plays
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
@@ -511,6 +512,7 @@ class App:
         self._make_agents()
         self.held = None
         self.hint = None
+        self._note = ""
         self.resumed = False
         self.message = self._start_message()
         self._save_deal()
@@ -635,6 +637,10 @@ class App:
             self.message = self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
         elif not game.over and game.turn == HUMAN:
             self.message += " " + self._turn_message()
+        # a computer's exchange stays in the words of the card it then plays
+        if self._note and action.kind != EXCHANGE:
+            self.message = self._note + " " + self.message
+        self._note = self.message if action.kind == EXCHANGE and not you else ""
         if game.over:
             self._finish_deal()
         else:

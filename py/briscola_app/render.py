@@ -147,11 +147,13 @@ def stats_html(sections: list[StatsSection], t: Translator) -> str:
     out = ['<table class="stats-table">']
     for section in sections:
         if section.heading:
-            out.append(f'<tr><th colspan="2" scope="colgroup" class="stats-heading">{escape(section.heading)}</th></tr>')
+            out.append(f'<tr><th colspan="2" scope="colgroup" class="stats-heading">'
+                       f'{escape(section.heading)}</th></tr>')
         sub = f'<small>{escape(section.subtitle)}</small>' if section.subtitle else ""
         out.append(f'<tr><th colspan="2" scope="colgroup">{escape(section.title)}{sub}</th></tr>')
         for name, label, value in section.rows:
-            out.append(f'<tr><td>{escape(label)}</td><td data-stat="{escape(name)}">{escape(t.number(value))}</td></tr>')
+            out.append(f'<tr><td>{escape(label)}</td>'
+                       f'<td data-stat="{escape(name)}">{escape(t.number(value))}</td></tr>')
     out.append("</table>")
     return "".join(out)
 

@@ -1,0 +1,682 @@
+"""The page's logic for every variant and match (issue 9), without a browser: settings and
+the form that offers only what the engine plays, each variant played to its end through the
+controller, the exchange, mano negra, the re-deal, must-follow refusals, matches across
+deals and reloads, the three-player play-off, hostile saved matches, and the stats."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from html import escape
+from dataclasses import replace
+
+import pytest
+
+from briscola.cards import Card, IllegalMoveError
+from briscola.match import Match
+from briscola.model import EXCHANGE, PLAY, SHOW, Action
+from briscola.rules import Rules
+from briscola_app import render
+from briscola_app.controller import HUMAN, App, SavedMatch, validate_deal
+from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offered, normalize, players_offered,
+                                   validate_settings)
+from briscola_app.stats import parse_mode_key, validate_stats
+from briscola_app.storage import BACKUP_PREFIX, PREFIX, DictBackend, Store
+from tests.unit.test_app import reload, seeds
+
+BASE = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
+
+
+def make_app(backend=None, lang="en", start: int = 1000, **settings) -> App:
+    """An app whose stored settings are ``settings`` (base and variant keys, as the page
+    writes them)."""
+    backend = backend if backend is not None else DictBackend()
+    variant = settings.pop("variant", "standard")
+    chosen = normalize(replace(Settings(), variant=variant), Settings())  # as the form makes it
+    full = replace(chosen, **{**BASE, "lang": lang, **settings})
+    backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": full.base_dict()}))
+    backend.set(PREFIX + "variant", json.dumps({"version": 1, "data": full.variant_dict()}))
+    return App(Store(backend), browser_lang=lang, entropy=seeds(start))
+
+
+def deal_seed(app: App, seed: int) -> None:
+    """Deal the match's first deal again from ``seed``, dealt by the seat on the
+    person's right so the person leads (nothing was played yet)."""
+    for _ in range(app.game.n):
+        assert app.untouched
+        app._entropy = itertools.chain([seed], itertools.count(seed + 1)).__next__
+        app.new_deal()
+        if app.game.dealer == app.game.n - 1:
+            return
+    raise AssertionError("the dealer does not come round")
+
+
+def first_choice(app: App) -> Action:
+    """The person's choice in these tests: mano negra, else the exchange, else the
+    first card that may be played."""
+    legal = app.game.legal_actions()
+    for kind in (SHOW, EXCHANGE):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[0]
+
+
+def step(app: App, human=first_choice) -> None:
+    if app.held is not None:
+        app.release_trick()
+    elif app.human_to_move:
+        choice = human(app)
+        if choice.kind == PLAY:
+            app.click_card(choice.card)
+        elif choice.kind == EXCHANGE:
+            app.exchange_human()
+        else:
+            app.show_human()
+    elif app.computer_to_move:
+        app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+
+
+def finish(app: App, human=first_choice) -> None:
+    while not app.game.over or app.held is not None:
+        step(app, human)
+
+
+def stored(backend: DictBackend, name: str):
+    raw = backend.get(PREFIX + name)
+    return None if raw is None else json.loads(raw)["data"]
+
+
+# -- settings -----------------------------------------------------------------------------
+
+def test_settings_of_earlier_builds_load_as_the_standard_single_deal():
+    backend = DictBackend({PREFIX + "settings": json.dumps({"version": 1, "data": {**BASE, "players": 4}})})
+    app = App(Store(backend), entropy=seeds())
+    assert not app.store.bad_data
+    assert (app.settings.variant, app.settings.match, app.settings.players) == ("standard", "single", 4)
+    assert app.game.rules == Rules.standard(4) and app.match.single
+
+
+def test_variant_settings_are_saved_apart_and_come_back():
+    backend = DictBackend()
+    app = make_app(backend)
+    assert app.change_settings(variant="briscolone", hand_size="5", must_follow=True, match="points-121") is True
+    assert stored(backend, "settings") == {**BASE}  # the shape every build reads
+    assert stored(backend, "variant")["variant"] == "briscolone"
+    app.new_deal()
+    assert app.game.rules == Rules.preset("briscolone", 2, hand_size=5, must_follow=True)
+    again = reload(app)
+    assert again.settings == app.settings and not again.store.bad_data
+    assert again.game.rules.hand_size == 5 and again.match.match.format == "points-121"
+
+
+@pytest.mark.parametrize("data", [
+    {"variant": "chiamata"}, {"variant": "tressette"}, {"exchange": 3}, {"exchange": True},
+    {"must_follow": 1}, {"hand_size": 4}, {"match": "three-players"}, {"colour": "red"}, [], "x",
+    {"variant": "dupla", "players": 2},
+])
+def test_hostile_variant_settings_are_set_aside(data):
+    backend = DictBackend({PREFIX + "settings": json.dumps({"version": 1, "data": {**BASE, "level": "hard"}}),
+                           PREFIX + "variant": json.dumps({"version": 1, "data": data})})
+    app = App(Store(backend), entropy=seeds())
+    assert app.store.bad_data and BACKUP_PREFIX + "variant" in backend.items
+    assert app.settings.level == "hard" and app.settings.variant == "standard"
+    assert app.human_to_move
+
+
+def test_dupla_stored_with_four_players_is_refused():
+    backend = DictBackend({PREFIX + "settings": json.dumps({"version": 1, "data": {**BASE, "players": 4}}),
+                           PREFIX + "variant": json.dumps({"version": 1, "data": {"variant": "dupla"}})})
+    app = App(Store(backend), entropy=seeds())
+    assert app.store.bad_data and app.game.rules == Rules.standard(4)
+
+
+def test_settings_validation_refuses_what_the_engine_does_not_play():
+    assert validate_settings({"variant": "briscolone", "hand_size": "5"}).hand_size == 5
+    for bad in ({"variant": "dupla", "players": 3}, {"variant": "briscolone", "hand_size": 5, "players": 3},
+                {"match": "game-points-11", "players": 3}, {"match": "three-players"},
+                {"redeal": "yes"}, {"mano_negra": 1}):
+        with pytest.raises(ValueError):
+            validate_settings(bad)
+    # an option the variant does not have is kept but not applied
+    s = validate_settings({"variant": "standard", "hand_size": 5})
+    assert s.rules == Rules.standard(2)
+
+
+# -- the settings form --------------------------------------------------------------------
+
+def field(form, name):
+    return next(f for f in form.fields if f.name == name)
+
+
+def shown(form, name) -> list[str]:
+    return [c.value for c in field(form, name).choices if not c.hidden]
+
+
+def enabled(form, name) -> list[str]:
+    return [c.value for c in field(form, name).choices if not c.hidden and not c.disabled]
+
+
+def checked(form, name) -> str | None:
+    return next((c.value for c in field(form, name).choices if c.checked), None)
+
+
+def test_form_hides_what_a_variant_does_not_have():
+    app = make_app()
+    form = app.settings_form()
+    assert shown(form, "players") == ["2", "3", "4", "6"]
+    assert not field(form, "redeal").hidden and not field(form, "exchange").hidden
+    assert field(form, "hand_size").hidden and field(form, "must_follow").hidden
+    assert field(form, "variant").about == app.tr.t("variant_standard_about")
+    form = app.settings_form({"variant": "dupla", "players": "4"})
+    assert shown(form, "players") == ["2"] and checked(form, "players") == "2"
+    assert "three-players" not in shown(form, "match")
+    form = app.settings_form({"variant": "briscolone", "players": "2"})
+    assert [f.name for f in form.fields if not f.hidden and f.name in (
+        "hand_size", "must_follow", "first_trump", "redeal", "exchange", "mano_negra")] == [
+        "hand_size", "must_follow", "first_trump"]
+    assert field(form, "variant").about.startswith("No trump")
+
+
+def test_form_keeps_options_the_player_count_allows():
+    app = make_app()
+    app.settings_form()
+    form = app.settings_form({"variant": "briscolone", "hand_size": "5", "players": "2"})
+    assert checked(form, "hand_size") == "5" and enabled(form, "players") == ["2", "3", "4", "6"]
+    form = app.settings_form({"variant": "briscolone", "hand_size": "5", "players": "3"})
+    assert checked(form, "hand_size") == "3" and enabled(form, "hand_size") == ["3"]
+    assert shown(form, "match") == ["single", "best-of-3", "best-of-5", "three-players", "points-121",
+                                    "points-151"]
+    form = app.settings_form({"players": "3", "match": "three-players"})
+    assert checked(form, "match") == "three-players"
+    form = app.settings_form({"players": "2", "match": "three-players"})
+    assert checked(form, "match") == "single" and "game-points-11" in shown(form, "match")
+
+
+def test_bisca_brings_its_exchange_and_takes_it_away():
+    app = make_app()
+    app.settings_form()
+    assert checked(app.settings_form({"variant": "bisca"}), "exchange") == "2"
+    assert checked(app.settings_form({"variant": "bisca", "exchange": "7"}), "exchange") == "7"
+    assert checked(app.settings_form({"variant": "standard", "exchange": "7"}), "exchange") == "0"
+    form = app.settings_form({"variant": "standard", "exchange": "7", "mano_negra": True})
+    assert checked(app.settings_form({"variant": "piemonte", "exchange": "7", "mano_negra": True}),
+                   "exchange") == "7"
+    assert checked(form, "mano_negra") == "1"
+
+
+def test_every_choice_the_form_offers_is_one_the_engine_plays():
+    app = make_app()
+    app.settings_form()
+    for variant in VARIANTS:
+        for players in players_offered(variant):
+            form = app.settings_form({"variant": variant, "players": str(players)})
+            for f in form.fields:
+                if f.hidden or f.kind == "select":
+                    continue
+                for c in f.choices:
+                    if c.hidden or c.disabled:
+                        continue
+                    value = (not c.checked) if f.name in FLAG_FIELDS else c.value
+                    app.settings_form({"variant": variant, "players": str(players), f.name: value})
+                    settings = validate_settings(app.form.to_dict())  # the engine plays it
+                    assert settings.match in formats_offered(settings.players)
+                app.settings_form({"variant": variant, "players": str(players)})
+
+
+def test_the_form_speaks_the_chosen_language():
+    app = make_app(lang="it")
+    form = app.settings_form()
+    assert field(form, "variant").legend == app.tr.t("variant")
+    html = render.settings_html(form)
+    assert escape(app.tr.t("variant_dupla")) in html and escape(app.tr.t("variant_standard_about")) in html
+    assert 'data-field="hand_size" hidden' in html
+
+
+def test_saving_new_variant_settings_deals_again_only_when_nothing_was_played():
+    app = make_app()
+    assert app.change_settings(variant="sud") is True
+    app.new_deal()
+    assert app.game.rules.ranking == "southern"
+    step(app)
+    assert app.change_settings(variant="piemonte") is False  # from the next match
+    assert app.game.rules.ranking == "southern"
+
+
+# -- playing each variant -----------------------------------------------------------------
+
+COMBOS = [
+    ("standard", 2, {}),
+    ("piemonte", 2, {}),
+    ("sud", 4, {}),
+    ("briscolone", 2, {}),
+    ("briscolone", 2, {"hand_size": 5, "must_follow": True}),
+    ("briscolone", 3, {"first_trump": True}),
+    ("briscolone", 6, {"must_follow": True, "first_trump": True}),
+    ("scoperta", 2, {}),
+    ("scoperta", 4, {}),
+    ("dupla", 2, {}),
+    ("dupla", 2, {"exchange": 7, "redeal": True}),
+    ("bisca", 2, {}),
+    ("bisca", 3, {"mano_negra": True}),
+    ("standard", 2, {"redeal": True, "exchange": 7, "mano_negra": True}),
+]
+
+
+@pytest.mark.parametrize("variant,players,options", COMBOS)
+def test_every_variant_plays_to_its_end(variant, players, options):
+    backend = DictBackend()
+    app = make_app(backend, variant=variant, players=players, **options)
+    assert app.game.rules == app.settings.rules and app.game.rules.variant == variant
+    finish(app)
+    m = app.model()
+    assert m.summary is not None
+    total = sum(s.points for s in m.summary.sides)
+    assert total == 120 or app.game.early_win is not None
+    key = f"{players}p-medium" + ("" if variant == "standard" else f"-{variant}")
+    assert stored(backend, "stats")["modes"][key]["played"] == 1
+    assert parse_mode_key(key) == (players, "medium", variant)
+
+
+def test_dupla_tricks_hold_four_cards_two_from_each():
+    app = make_app(variant="dupla")
+    assert len(app.game.hands[HUMAN]) == 4
+    while app.held is None:
+        step(app)
+    m = app.model()
+    assert len(m.trick) == 4 and [c.seat for c in m.trick] in ([0, 1, 0, 1], [1, 0, 1, 0])
+    assert m.per_trick == 2
+
+
+def test_briscolone_shows_no_trump_and_no_turned_card():
+    app = make_app(variant="briscolone", hand_size=5)
+    m = app.model()
+    assert m.briscola is None and m.trump_label == "No trump" and len(m.hand) == 5
+    assert m.stock_count == 30 and m.stock_label == "30 left"
+    _, pile, caption = render.stock_html(m)
+    assert "back.svg" in pile and "No trump" in caption
+
+
+def test_the_first_card_played_fixes_trump():
+    app = make_app(variant="briscolone", first_trump=True)
+    assert app.model().trump_label == "Trump: set by the first card played"
+    first = app.game.hands[HUMAN][0]
+    app.click_card(first)
+    assert app.model().trump_label == f"Trump: {app.card_name(first)}"
+    assert app.game.trump == first.suit_index
+
+
+def test_must_follow_greys_other_cards_and_a_click_on_one_says_why():
+    app = make_app(variant="briscolone", hand_size=5, must_follow=True)
+    for _ in range(400):
+        if app.human_to_move and app.game.trick and len(app.game.legal_moves()) < len(app.game.hands[HUMAN]):
+            break
+        step(app)
+    else:
+        pytest.fail("no trick where the person had to follow suit")
+    m = app.model()
+    blocked = [c for c in m.hand if c.blocked]
+    assert blocked and all(not c.enabled for c in blocked) and any(c.enabled for c in m.hand)
+    html = render.hand_html(m)
+    assert html.count('aria-disabled="true"') == len(blocked) and " disabled" not in html
+    trick = list(app.game.trick)
+    assert app.click_card(blocked[0].card) is False
+    assert app.message == "Must follow suit" and app.human_to_move and app.game.trick == trick
+    with pytest.raises(IllegalMoveError):
+        app.play_human(blocked[0].card)
+
+
+def test_scoperta_shows_the_other_hands_and_the_next_card():
+    app = make_app(variant="scoperta", players=4)
+    m = app.model()
+    for seat in m.opponents:
+        g_seat = seat.seat
+        assert [c.card for c in seat.cards] == [str(c) for c in app.game.hands[g_seat]]
+    assert m.next_card.card == str(app.game.next_card) and m.next_label.startswith("Next card: ")
+    html = render.opponents_html(m, app.tr)
+    assert "seat-cards open" in html and f'alt="{app.card_name(app.game.hands[1][0])}"' in html
+    _, pile, caption = render.stock_html(m)
+    assert f"{app.game.next_card}.svg" in pile and "Next card" in caption
+    plain = make_app(players=4).model()
+    assert all(s.cards is None for s in plain.opponents) and plain.next_card is None
+
+
+def test_the_person_exchanges_the_two_of_trump_for_the_turned_card():
+    app = make_app(variant="bisca")
+    deal_seed(app, 16)  # the person holds the 2 of trump
+    turned = app.game.briscola
+    two = Card(f"2{turned.suit}")
+    m = app.model()
+    assert [a.action for a in m.actions] == ["exchange"]
+    assert m.actions[0].label == f"Exchange your {app.card_name(two)} for the turned {app.card_name(turned)}"
+    assert 'data-action="exchange"' in render.actions_html(m.actions)
+    app.exchange_human()
+    assert turned in app.game.hands[HUMAN] and two not in app.game.hands[HUMAN]
+    assert app.game.briscola == two and app.human_to_move
+    assert app.message.startswith(f"You exchange the {app.card_name(two)} for the turned {app.card_name(turned)}.")
+    assert app.model().actions == []
+    with pytest.raises(IllegalMoveError):
+        app.exchange_human()
+    again = reload(app)
+    assert again.game.exchanges == app.game.exchanges and again.game.hands == app.game.hands
+
+
+def test_a_computer_exchange_is_told():
+    app = make_app(variant="bisca")
+    for start in range(1, 200):
+        deal_seed(app, start)
+        app.click_card(app.game.hands[HUMAN][0])
+        if app.game.exchange_card() is not None:
+            break
+        app.change_settings(variant="bisca")  # untouched no more: deal again
+        app.new_deal()
+    swap = app.game.exchange_card()
+    turned = app.game.briscola
+    app.play_computer_choice(Action.exchange(swap))
+    assert app.message == f"Giulia exchanges the {app.card_name(swap)} for the turned {app.card_name(turned)}."
+    app.play_computer_choice(app.game.legal_moves()[0])
+    assert app.message.startswith("Giulia exchanges the ")  # still said with the card played
+
+
+def test_mano_negra_shown_by_the_person_wins_at_once():
+    backend = DictBackend()
+    app = make_app(backend, mano_negra=True)
+    deal_seed(app, 8384)
+    m = app.model()
+    assert [a.action for a in m.actions] == ["show"] and m.actions[0].label == "Show king, three and ace of trump"
+    app.show_human()
+    assert app.game.over and app.game.early_win == HUMAN
+    s = app.model().summary
+    assert s.outcome == "win" and s.note == app.tr.t("you_mano_negra") and sum(p.points for p in s.sides) == 120
+    assert stored(backend, "stats")["modes"]["2p-medium"]["won"] == 1
+
+
+def test_mano_negra_shown_by_a_computer_is_told():
+    app = make_app(mano_negra=True)
+    deal_seed(app, 13408)
+    app.click_card(app.game.hands[HUMAN][0])
+    assert Action.show() in app.game.legal_actions()
+    app.play_computer_choice(Action.show())
+    assert app.game.over and app.message == "Giulia shows king, three and ace of trump and wins the deal at once."
+    assert app.model().summary.outcome == "loss"
+
+
+def test_a_redeal_is_told_at_the_start():
+    app = make_app(redeal=True)
+    deal_seed(app, 4)
+    assert app.game.redeals
+    card = app.card_name(app.game.redeals[0])
+    assert app.message.startswith(f"{card} was turned: it goes back into the stock")
+    assert app.message.endswith("Your turn: lead a card.")
+
+
+def test_a_failing_or_wrong_computer_player_never_stalls_the_table():
+    app = make_app(variant="dupla")
+    app.click_card(app.game.hands[HUMAN][0])
+    for bad in (None, "nonsense", Action.show(), Card("1D") if Card("1D") not in app.game.hands[1] else Card("2D")):
+        action = app.settle_choice(bad)
+        assert action in app.game.legal_actions()
+    app.play_computer_choice(None)
+    assert app.game.trick and len(app.game.trick) == 2
+
+
+def test_hints_may_be_an_exchange():
+    app = make_app(variant="bisca")
+    deal_seed(app, 16)
+    app.set_hint(Action.exchange(app.game.exchange_card()))
+    m = app.model()
+    assert m.actions[0].hinted and app.message.startswith("Suggested: Exchange your")
+    app.set_hint(Action.show())  # not legal: ignored
+    assert app.model().actions[0].hinted
+
+
+# -- matches ------------------------------------------------------------------------------
+
+def play_match(app: App, limit: int = 12) -> int:
+    deals = 0
+    while True:
+        finish(app)
+        deals += 1
+        if not app.can_continue:
+            return deals
+        assert deals < limit
+        app.next_deal()
+
+
+def test_best_of_three_is_played_to_its_end_and_counted_once():
+    backend = DictBackend()
+    app = make_app(backend, variant="dupla", match="best-of-3")
+    bar = app.model().match
+    assert (bar.format, bar.deal, bar.score) == ("Best of 3 deals", "Deal 1", "Match: 0 – 0")
+    finish(app)
+    s = app.model().summary
+    assert s.match is not None and s.match.deal == "Deal 1" and s.match.next_deal == (not app.match.finished)
+    assert [r.label for r in s.match.rows] == ["You", "Giulia"]
+    assert all(r.score.endswith(("deal won", "deals won")) for r in s.match.rows)
+    if app.can_continue:
+        assert [a.action for a in app.model().actions] == ["next"]
+        dealer = app.game.dealer
+        app.next_deal()
+        assert app.game.dealer != dealer and app.model().match.deal == "Deal 2"
+    played = 1 + play_match(app) if not app.match.finished else 1
+    assert app.match.finished and played == app.match.match.deals_played >= 2
+    s = app.model().summary
+    assert s.match.headline in ("You win the match!", "You lose the match.") and not s.match.next_deal
+    assert s.new_label == "New match"
+    counts = stored(backend, "matches")["formats"]["2p-medium-dupla/best-of-3"]
+    assert counts == {"played": 1, "won": 1 if app.match.won else 0}
+    again = reload(app)
+    again.new_deal()  # a finished match: a new one, nothing more counted
+    assert stored(backend, "matches")["formats"]["2p-medium-dupla/best-of-3"]["played"] == 1
+    assert stored(backend, "stats")["modes"]["2p-medium-dupla"]["played"] == played
+    assert again.match.match.deals_played == 0 and again.model().match.deal == "Deal 1"
+
+
+def test_a_match_resumes_after_a_reload_in_the_middle_and_between_deals():
+    backend = DictBackend()
+    app = make_app(backend, match="points-121", variant="piemonte")
+    finish(app)
+    between = reload(app)
+    assert between.game.over and between.can_continue and between.match.match.deals_played == 1
+    assert between.model().summary.match.next_deal
+    between.next_deal()
+    for _ in range(7):
+        step(between)
+    hands = [list(h) for h in between.game.hands]
+    middle = reload(between, start=9000)
+    assert [list(h) for h in middle.game.hands] == hands and middle.resumed
+    assert middle.match.match.to_dict() == between.match.match.to_dict()
+    assert middle.model().match.deal == "Deal 2"
+    play_match(middle)
+    assert middle.match.match.over and max(middle.match.match.score) >= 121
+
+
+def test_new_game_in_the_middle_of_a_match_counts_a_lost_match():
+    backend = DictBackend()
+    app = make_app(backend, match="best-of-5")
+    finish(app)
+    if app.match.finished:
+        pytest.skip("the match ended in one deal")
+    app.next_deal()
+    app.new_deal()
+    counts = stored(backend, "matches")["formats"]["2p-medium/best-of-5"]
+    assert counts == {"played": 1, "won": 0}
+    assert app.match.match.deals_played == 0
+
+
+def test_a_single_deal_is_not_a_match_in_the_stats():
+    backend = DictBackend()
+    app = make_app(backend)
+    finish(app)
+    assert stored(backend, "matches") is None and app.model().match is None
+    assert app.model().summary.match is None and app.model().summary.new_label == "New game"
+
+
+def tie_at_twelve(playoff: tuple[int, int]) -> Match:
+    """A three-player match whose last deal left ``playoff`` tied at 12."""
+    match = Match.start("three-players", 3, first_dealer=2)
+    points = [20, 20, 20]
+    for seat in playoff:
+        points[seat] = 50
+    for _ in range(12):
+        match._add(((0,), (1,), (2,)), tuple(points), None)
+    assert match.seats_in_play == playoff
+    return match
+
+
+def test_three_player_playoff_without_the_person_ends_the_match_for_them():
+    for start in range(1000, 60000, 1000):  # a deal where Giulia and Marco score, the person not
+        backend = DictBackend()
+        app = make_app(backend, start=start, players=3, match="three-players")
+        app.saved.match.scored = True  # not added to the match yet: the test adds it
+        finish(app)
+        if app.game.outcome().game_points == (0, 1, 1):
+            break
+    else:
+        pytest.fail("no deal found where only the computers score")
+    match = Match.start("three-players", 3, first_dealer=(app.game.dealer - 11) % 3)
+    for _ in range(11):
+        match._add(((0,), (1,), (2,)), (20, 50, 50), None)
+    app.saved.match = replace(app.match, match=match, scored=False, counted=False)
+    app.saved.counted = False
+    app._finish_deal()  # the deal's outcome ties Giulia and Marco at 12
+    assert app.match.person_out and app.match.finished and not app.can_continue
+    s = app.model().summary
+    assert s.match.note == "Giulia, Marco tie for the lead: the others drop out and they play on."
+    assert s.match.headline == "You lose the match." and not s.match.next_deal
+    assert stored(backend, "matches")["formats"]["3p-medium/three-players"] == {"played": 1, "won": 0}
+    again = reload(app)
+    assert not again.store.bad_data and again.match.finished and again.game.over
+    again.new_deal()  # over for the person: nothing more counted
+    assert stored(backend, "matches")["formats"]["3p-medium/three-players"] == {"played": 1, "won": 0}
+
+
+def test_three_player_playoff_with_the_person_plays_two_player_deals():
+    backend = DictBackend()
+    app = make_app(backend, players=3, match="three-players")
+    finish(app)
+    app.saved.match = replace(app.match, match=tie_at_twelve((0, 2)))
+    assert app.can_continue
+    assert app.model().summary.match.note == "You and Marco tie for the lead: the others drop out and they play on."
+    app.next_deal()
+    assert app.game.n == 2 and app.seats == (0, 2) and app.game.rules.pack == 40
+    assert "tie for the lead" in app.message
+    m = app.model()
+    assert [(s.seat, s.name) for s in m.opponents] == [(2, "Marco")]
+    assert [s.label for s in m.sides] == ["You", "Marco"]
+    middle = reload(app)
+    assert middle.seats == (0, 2) and middle.game.hands == app.game.hands
+    finish(middle)
+    assert middle.match.match.deals_played == 13
+    assert stored(backend, "stats")["modes"]["2p-medium"]["played"] >= 1
+    if middle.match.finished:
+        assert middle.match.match.winner in (0, 2)
+
+
+def mutate(app: App, change) -> App:
+    box = json.loads(app.store.backend.get(PREFIX + app.deal_name))
+    change(box["data"])
+    app.store.backend.set(PREFIX + app.deal_name, json.dumps(box))
+    return reload(app)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["match"].update(seats=[1, 0]),
+    lambda d: d["match"].update(seats=[0, 0]),
+    lambda d: d["match"].update(scored=True),
+    lambda d: d["match"].update(counted=True),
+    lambda d: d["match"].update(variant="chiamata"),
+    lambda d: d["match"].update(variant="dupla"),
+    lambda d: d["match"].update(options={"open_hands": True}),
+    lambda d: d["match"].update(options={"hand_size": 5}),
+    lambda d: d["match"].update(options={"mano_negra": "yes"}),
+    lambda d: d["match"].update(id=""),
+    lambda d: d["match"]["match"].update(format="best-of-7"),
+    lambda d: d["match"]["match"].update(players=3),
+    lambda d: d["match"]["match"].update(first_dealer=0),
+    lambda d: d["match"]["match"]["deals"].append({"dealer": 1, "sides": [[0], [1]], "side_points": [70, 50],
+                                                   "winner": 0, "score": [1, 0]}),
+    lambda d: d["match"].pop("scored"),
+    lambda d: d.update(match=[]),
+])
+def test_a_hostile_saved_match_is_set_aside(change):
+    app = make_app(match="best-of-3")
+    step(app)
+    again = mutate(app, change)
+    assert again.store.bad_data and BACKUP_PREFIX + app.deal_name in again.store.backend.items
+    assert again.human_to_move and not again.game.actions
+
+
+def test_a_tampered_score_between_deals_is_refused():
+    app = make_app(match="best-of-3")
+    finish(app)
+
+    def change(d):
+        d["match"]["match"]["deals"][0]["side_points"] = [0, 120]
+        d["match"]["match"]["deals"][0]["winner"] = 1
+        d["match"]["match"]["deals"][0]["score"] = [0, 1]
+    assert mutate(app, change).store.bad_data
+
+
+def test_saved_deals_of_earlier_builds_load_as_single_deals():
+    app = make_app()
+    step(app)
+    box = json.loads(app.store.backend.get(PREFIX + app.deal_name))
+    del box["data"]["match"]
+    saved, game = validate_deal(box["data"])
+    assert saved.match.single and saved.match.variant == "standard" and saved.match.seats == (0, 1)
+    app.store.backend.set(PREFIX + app.deal_name, json.dumps(box))
+    again = reload(app)
+    assert not again.store.bad_data and again.resumed
+    finish(again)
+    assert again.stats.modes["2p-medium"].played == 1
+
+
+# -- stats --------------------------------------------------------------------------------
+
+def test_stats_of_earlier_builds_are_standard_deals_and_the_panel_shows_matches():
+    entry = {"played": 3, "won": 2, "lost": 1, "drawn": 0, "points_for": 200, "points_against": 160,
+             "best_score": 80, "streak": 0, "best_streak": 2}
+    backend = DictBackend({PREFIX + "stats": json.dumps({"version": 1, "data": {"2p-easy": entry}})})
+    app = make_app(backend, variant="scoperta", match="best-of-3")
+    play_match(app)
+    sections = app.stats_rows()
+    titles = [(s.title, s.subtitle) for s in sections]
+    assert titles[0] == ("2 players, Easy", "Standard") and titles[1] == ("2 players, Medium", "Scoperta")
+    assert sections[2].heading == "Matches" and sections[2].subtitle == "Scoperta, Best of 3 deals"
+    assert [r[0] for r in sections[2].rows] == ["match-played", "match-won"]
+    html = render.stats_html(sections, app.tr)
+    assert html.count('data-stat="played"') == 2 and 'data-stat="match-played">1<' in html
+    app.reset_stats()
+    assert app.stats_rows() == [] and stored(backend, "matches")["formats"] == {}
+    assert validate_stats(stored(backend, "stats")).modes == {}
+
+
+def test_variant_mode_keys_are_read_by_earlier_builds():
+    """An earlier build reads ``<n>p-<level>`` with the level up to 20 characters: a
+    variant's key stays within that, so its stats are not set aside there."""
+    for variant in VARIANTS:
+        key = f"6p-expert-{variant}"
+        players, _, level = key.partition("p-")
+        assert players.isdigit() and len(level) <= 20
+
+
+def test_match_stats_validation():
+    from briscola_app.stats import validate_match_stats
+    good = {"formats": {"2p-hard-bisca/best-of-3": {"played": 2, "won": 1}}, "counted": ["m1"]}
+    assert validate_match_stats(good).formats["2p-hard-bisca/best-of-3"].won == 1
+    for bad in ({"formats": {"x": {"played": 1, "won": 0}}, "counted": []},
+                {"formats": {"2p-hard/best-of-3": {"played": 1, "won": 2}}, "counted": []},
+                {"formats": {"2p-hard/best of 3": {"played": 1, "won": 0}}, "counted": []},
+                {"formats": {}, "counted": [""]}, {"formats": []}, []):
+        with pytest.raises(ValueError):
+            validate_match_stats(bad)
+
+
+def test_saved_match_to_dict_round_trip():
+    app = make_app(match="best-of-5", variant="bisca", mano_negra=True)
+    finish(app)
+    data = app.match.to_dict()
+    assert data["variant"] == "bisca" and data["options"]["mano_negra"] is True
+    saved, game = validate_deal(json.loads(json.dumps(app.saved.to_dict())))
+    assert isinstance(saved.match, SavedMatch) and saved.match.to_dict() == data
