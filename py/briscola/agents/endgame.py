@@ -13,7 +13,11 @@ the deal never has to choose).
 
 :func:`choose_by_worlds` applies the solver to a seat's view: over every split of the
 unseen cards that fits the view (or a seeded sample when there are too many), the card
-with the best total. With two players and an empty stock there is exactly one split.
+with the best total. With two players and an empty stock there is exactly one split; with
+the hands face up, one order of the stock per way the cards past the shown one may lie.
+
+The trick, follow and draw rules are the rules core's, so every variant is solved: no
+trump, following suit, Dupla's four plays a trick and two draws each.
 """
 
 from __future__ import annotations

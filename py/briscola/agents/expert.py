@@ -16,6 +16,15 @@ the stock holds ``SOLVE_STOCK`` cards or fewer, each guess is solved exactly (an
 empty stock the one possible guess is the truth, so play is perfect); with more players
 the last tricks are solved over the splits of the unseen cards.
 
+Every variant: the guesses keep what the variant shows (open hands leave only the order
+of the stock past the shown next card to guess; a card taken in an exchange stays in its
+taker's hand; with no turned card nothing waits under the stock), the playouts follow its
+rules through :mod:`.sim` (no trump, following suit, Dupla's four-card tricks), and the
+first card of a deal whose first card fixes trump is tried with its own suit as trump.
+Where nothing is hidden (two players and an empty stock, late Scoperta) the exact solver
+plays. The exact posterior of the other hand is kept for three-card hands of one card a
+trick; Dupla, five-card hands and an exchange by the other seat use the play model.
+
 Budget: ``budget_ms`` of wall clock per decision (default 300), or, for reproducible
 matches, ``iterations`` guesses per decision whatever the clock says. :meth:`think`
 yields every ``SLICE_MS`` of work so a browser page keeps painting.
