@@ -334,7 +334,8 @@ class SummaryModel:
     sides: list[SideModel]
     note: str = ""  # mano negra shown
     match: MatchSummaryModel | None = None
-    new_label: str = ""
+    new_label: str = ""  # New game, or New match after a match
+    go: ActionModel | None = None  # the dialog's main button: the next deal, else new_label
 
 
 @dataclass
@@ -797,7 +798,7 @@ class App:
         """Apply settings (from the form: made playable as :func:`normalize` does);
         returns True when a new deal is needed to apply them now. BadData (a ValueError)
         for a value that is not a choice."""
-        new = self._form_settings(changes, self.settings)
+        new = self._form_settings(changes, self.form)  # the form made its choices playable as they came
         new = validate_settings(new.to_dict())
         self.settings = self.form = new
         self.tr = Translator(new.lang)
@@ -1060,7 +1061,9 @@ class App:
                                                                             who=self.seat_name(g.early_win))
         m = self.match
         new_label = t.t("new_game") if m.single else t.t("match_new")
-        return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, self._match_summary(), new_label)
+        go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)
+        return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, self._match_summary(), new_label,
+                            go)
 
     def _match_summary(self) -> MatchSummaryModel | None:
         m, t = self.match, self.tr

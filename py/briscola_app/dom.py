@@ -481,11 +481,9 @@ class Page:
         note.hidden = not summary.note
         _el("summary-sides").innerHTML = rows
         _el("summary-match").innerHTML = render.match_summary_html(summary.match)
-        can_continue = summary.match is not None and summary.match.next_deal
-        _el("summary-next").hidden = not can_continue
-        new = _el("summary-new")
-        new.hidden = can_continue
-        new.textContent = summary.new_label
+        go = _el("summary-go")  # one button: the next deal of the match, or a new game
+        go.dataset.action = summary.go.action
+        go.textContent = summary.go.label
         self._close_dialogs()
         _el("summary").showModal()
 

@@ -462,7 +462,7 @@ def test_best_of_three_is_played_to_its_end_and_counted_once():
     assert app.match.finished and played == app.match.match.deals_played >= 2
     s = app.model().summary
     assert s.match.headline in ("You win the match!", "You lose the match.") and not s.match.next_deal
-    assert s.new_label == "New match"
+    assert s.new_label == "New match" and (s.go.action, s.go.label) == ("new", "New match")
     counts = stored(backend, "matches")["formats"]["2p-medium-dupla/best-of-3"]
     assert counts == {"played": 1, "won": 1 if app.match.won else 0}
     again = reload(app)
@@ -479,6 +479,7 @@ def test_a_match_resumes_after_a_reload_in_the_middle_and_between_deals():
     between = reload(app)
     assert between.game.over and between.can_continue and between.match.match.deals_played == 1
     assert between.model().summary.match.next_deal
+    assert (between.model().summary.go.action, between.model().summary.go.label) == ("next", "Next deal")
     between.next_deal()
     for _ in range(7):
         step(between)
