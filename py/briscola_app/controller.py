@@ -250,9 +250,11 @@ def single_match_of(saved: SavedDeal, game: Game) -> SavedMatch:
     """The one-deal match of a deal saved before matches existed."""
     try:
         options = options_of(game.rules)
-        match_rules(game.rules.variant, options, game.n)
+        same = match_rules(game.rules.variant, options, game.n) == game.rules
     except (BadData, UnsupportedRuleError) as e:
         raise BadData(f"saved deal is not one this page plays: {e}") from None
+    if not same:
+        raise BadData("saved deal has rules options this page does not set")
     match = Match.start(SINGLE, game.n, game.dealer)
     return SavedMatch(match, game.rules.variant, options, tuple(range(game.n)), False, "m" + saved.id,
                       saved.counted)

@@ -13,15 +13,17 @@ from dataclasses import replace
 import pytest
 
 from briscola.cards import Card, IllegalMoveError
+from briscola.game import Game
 from briscola.match import Match
 from briscola.model import EXCHANGE, PLAY, SHOW, Action
-from briscola.rules import Rules
+from briscola.record import to_record
+from briscola.rules import PRESETS, Rules
 from briscola_app import render
 from briscola_app.controller import HUMAN, App, SavedMatch, validate_deal
 from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offered, normalize, players_offered,
                                    validate_settings)
 from briscola_app.stats import parse_mode_key, validate_stats
-from briscola_app.storage import BACKUP_PREFIX, PREFIX, DictBackend, Store
+from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import reload, seeds
 
 BASE = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
@@ -631,6 +633,17 @@ def test_saved_deals_of_earlier_builds_load_as_single_deals():
     assert not again.store.bad_data and again.resumed
     finish(again)
     assert again.stats.modes["2p-medium"].played == 1
+
+
+def test_a_saved_deal_with_rules_the_page_does_not_set_is_refused():
+    others = [Rules.preset("standard", 2, open_hands=True), Rules.preset("dupla", 2, ranking="southern")]
+    if "chiamata" in PRESETS:
+        others.append(Rules.preset("chiamata", 5))
+    for rules in others:
+        game = Game.deal(rules, seed=3, dealer=rules.players - 1)
+        data = {"record": to_record(game), "level": "medium", "agent_seed": 1, "counted": False, "updated": 0}
+        with pytest.raises(BadData):
+            validate_deal(data)
 
 
 # -- stats --------------------------------------------------------------------------------
