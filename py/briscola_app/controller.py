@@ -431,6 +431,8 @@ class App:
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
+            if self.resumed and not self.game.actions and self.game.redeals:  # not seen before the reload
+                self.message += " " + " ".join(self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals)
             if self.game.over:
                 self._finish_deal()
         else:

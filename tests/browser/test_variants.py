@@ -252,6 +252,19 @@ def test_the_person_shows_mano_negra_and_wins_at_once(page: Page, site_url: str,
     console_errors.assert_none()
 
 
+def test_a_turned_three_put_back_is_told_at_the_start(page: Page, site_url: str, context, console_errors):
+    seed_settings(context)
+    seed_deal(context, Rules.preset("standard", 2, redeal_ace_three=True), 4)  # the Three of Swords turned
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.get_by_role("status")).to_contain_text(
+        "Three of Swords was turned: it goes back into the stock and another card is turned.")
+    page.locator(PLAYABLE).first.click()
+    record = stored(page, "deal")["data"]["record"]
+    assert record["redeals"] == ["3S"] and record["briscola"] == "5C"
+    console_errors.assert_none()
+
+
 # -- a match ------------------------------------------------------------------------------
 
 def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_stats(

@@ -410,6 +410,8 @@ def test_a_redeal_is_told_at_the_start():
     card = app.card_name(app.game.redeals[0])
     assert app.message.startswith(f"{card} was turned: it goes back into the stock")
     assert app.message.endswith("Your turn: lead a card.")
+    again = reload(app)
+    assert again.message.startswith("Welcome back") and f"{card} was turned" in again.message
 
 
 def test_a_failing_or_wrong_computer_player_never_stalls_the_table():
