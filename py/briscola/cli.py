@@ -147,12 +147,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 # -- play in the terminal ------------------------------------------------------------------
 
-CLI_TEXTS = {
-    "cli_must_follow": "Follow the suit led: play {cards}.",
-}
-"""English for the texts the terminal game needs that a language file may not have yet."""
-
-
 class Terminal:
     """The terminal game's side of the table: reads the player's choices, tells what happens."""
 
@@ -164,13 +158,6 @@ class Terminal:
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
-
-    def text(self, key: str, **params: object) -> str:
-        """The language's text for ``key``, else the English of :data:`CLI_TEXTS`."""
-        try:
-            return self.t.t(key, **params)
-        except KeyError:
-            return CLI_TEXTS[key].format(**params)
 
     def name_of(self, table_seat: int) -> str:
         return self.t.t("you") if table_seat == HUMAN else self.t.t(f"seat_name_{table_seat}")
@@ -284,7 +271,7 @@ class Terminal:
             if card is None:
                 self.say(self.t.t("cli_bad_choice", max=len(view.hand), card=str(view.hand[0])))
             elif card not in view.legal:
-                self.say(self.text("cli_must_follow", cards=self.cards(view.legal)))
+                self.say(self.t.t("cli_must_follow", cards=self.cards(view.legal)))
             else:
                 return Action.play(card)
 

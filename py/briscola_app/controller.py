@@ -567,7 +567,7 @@ class App:
         if c not in self.game.hands[HUMAN]:
             return False
         if Action.play(c) not in self.game.legal_actions():
-            self.message = self.tr.t("option_must_follow")
+            self.message = self.tr.t("must_follow_refused", card=self.card_name(self.game.trick[0][1]))
             return False
         self.play_human(c)
         return True
@@ -1093,6 +1093,11 @@ class App:
         if m.finished:
             outcome = "win" if m.won else "loss"
             headline = t.t("match_won" if m.won else "match_lost")
+            winner = m.match.winner
+            if not m.won and winner is not None and m.match.players > 2:
+                side = sides_for(m.match.players)[winner]
+                who = t.t("them") if len(side) > 1 else self.page_seat_name(side[0])
+                note = " ".join(filter(None, (note, t.t("match_won_by", who=who))))
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(fmt)), rows,
                                  headline, outcome, note, self.can_continue)
 

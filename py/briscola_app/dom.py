@@ -219,6 +219,7 @@ class Page:
         in_match = not match.single and not match.finished and match.match.deals_played > 0
         if (not game.over and game.tricks) or in_match:
             self._close_dialogs()
+            _el("confirm-new-text").textContent = self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm")
             _el("confirm-new").showModal()
             return
         self.new_deal()

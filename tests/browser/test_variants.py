@@ -118,7 +118,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
             return
         trick = page.locator("#trick figure").count()
         blocked.first.click(force=True)  # Playwright would wait for it to be enabled
-        expect(page.get_by_role("status")).to_have_text("Must follow suit")
+        expect(page.get_by_role("status")).to_contain_text("You must follow suit:")
         assert page.locator("#trick figure").count() == trick
         assert page.locator("body").get_attribute("data-state") == "your-turn"
         shot(page, "briscolone-must-follow")

@@ -323,7 +323,8 @@ def test_must_follow_greys_other_cards_and_a_click_on_one_says_why():
     assert html.count('aria-disabled="true"') == len(blocked) and " disabled" not in html
     trick = list(app.game.trick)
     assert app.click_card(blocked[0].card) is False
-    assert app.message == "Must follow suit" and app.human_to_move and app.game.trick == trick
+    led = app.card_name(trick[0][1])
+    assert app.message == f"You must follow suit: {led} was led." and app.human_to_move and app.game.trick == trick
     with pytest.raises(IllegalMoveError):
         app.play_human(blocked[0].card)
 
@@ -696,3 +697,15 @@ def test_saved_match_to_dict_round_trip():
     assert data["variant"] == "bisca" and data["options"]["mano_negra"] is True
     saved, game = validate_deal(json.loads(json.dumps(app.saved.to_dict())))
     assert isinstance(saved.match, SavedMatch) and saved.match.to_dict() == data
+
+
+def test_a_lost_match_names_its_winner_at_a_table_of_three():
+    backend = DictBackend()
+    app = make_app(backend, start=3000, players=3, match="best-of-3")
+    match = Match.start("best-of-3", 3, first_dealer=0)
+    for _ in range(2):
+        match._add(((0,), (1,), (2,)), (20, 80, 20), 1)
+    assert match.over and match.winner == 1
+    app.saved.match = replace(app.match, match=match)
+    s = app._match_summary()
+    assert s.headline == "You lose the match." and s.note == f"{app.page_seat_name(1)} wins the match."
