@@ -76,7 +76,8 @@ def main() -> int:
                    help="two-player variants to time too, comma-separated ('' for none)")
     p.add_argument("--variant-levels", default="hard,expert@200")
     args = p.parse_args()
-    print(f"{'level':<12} {'mean ms':>9} {'median':>9} {'p95':>9} {'max':>9}  decisions ({args.players} players, CPython {sys.version.split()[0]})")
+    print(f"{'level':<12} {'mean ms':>9} {'median':>9} {'p95':>9} {'max':>9}  "
+          f"decisions ({args.players} players, CPython {sys.version.split()[0]})")
     for spec in args.levels.split(","):
         level, _, iters = spec.partition("@")
         deals = args.deals if level != "expert" else max(2, args.deals // 5)

@@ -132,7 +132,6 @@ def test_hidden_cards_do_not_change_the_choice_in_any_variant(level, variant):
 
 def test_scoperta_hides_the_stock_order_only():
     g = next(positions(2, 1, Rules.preset("scoperta", 2)))
-    view = g.view(g.turn)
     twin = permuted_twin(g, g.turn, random.Random(1))
     assert twin.hands == g.hands and twin.next_card == g.next_card
     if len(hidden_from(g, g.turn)) > 1:

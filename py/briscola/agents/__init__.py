@@ -126,4 +126,5 @@ def think(agent: Agent, view: PlayerView) -> Generator[None, None, Card | Action
     return agent.choose(view)
 
 
-__all__ = ["Agent", "AgentSpecError", "describe_failure", "make_agent", "known_agents", "register", "run_to_end", "think"]
+__all__ = ["Agent", "AgentSpecError", "describe_failure", "make_agent", "known_agents", "register", "run_to_end",
+           "think"]

@@ -55,6 +55,11 @@ SLICE_MS = 25
 SOLVE_STOCK = {2: 4, 3: 0, 4: 0, 6: 0}
 """Stock size (briscola included) from which each guess is solved exactly."""
 
+SOLVE_STOCK_FIVE = 2
+"""Two players with five cards a hand: stock size from which each guess is solved (a
+guess is twelve cards to solve, so later than with three). Against hard over 150 deals
+(200 guesses): 54.7% instead of 51.2%."""
+
 EXACT_WORLDS = 400
 
 SOLVE_COST = 4
@@ -143,20 +148,18 @@ class ExpertAgent:
         n = view.players
         pw = self.point_weight / TOTAL_POINTS
 
-        if n == 3:
-            def value(points):
-                me = points[mine]
-                best_other = max(p for s, p in enumerate(points) if s != mine)
-                win = 1.0 if me > best_other else (0.5 if me == best_other else 0.0)
-                return win + pw * (me - best_other)
-            return value
+        def alone(points):
+            me = points[mine]
+            best_other = max(p for s, p in enumerate(points) if s != mine)
+            win = 1.0 if me > best_other else (0.5 if me == best_other else 0.0)
+            return win + pw * (me - best_other)
 
-        def value(points):
+        def two_sides(points):
             own = sum(points[s] for s in teams[mine])
             other = sum(points[s] for s in teams[1 - mine])
             win = 1.0 if own >= threshold or own > other else (0.5 if own == other else 0.0)
             return win + pw * (own - other)
-        return value
+        return alone if n == 3 else two_sides
 
     def _budget_done(self, worlds: int, started: float, limit: int | None) -> bool:
         if limit is not None:
@@ -174,11 +177,14 @@ class ExpertAgent:
         return {c: by_suit[SUIT_OF[c]] for c in legal}
 
     def _solves_guesses(self, view: PlayerView) -> bool:
-        """Two players, one card a seat a trick, three-card hands and a small stock:
-        each guess is solved exactly instead of played out."""
+        """Two players, one card a seat a trick and a small stock: each guess is solved
+        exactly instead of played out (:data:`SOLVE_STOCK`, :data:`SOLVE_STOCK_FIVE`)."""
         rules = view.rules
-        simple = (rules.hand_size == 3 and rules.cards_per_trick == 1) or view.open_hands is not None
-        return view.players == 2 and simple and view.stock_size <= SOLVE_STOCK[2]
+        if view.players != 2 or rules.cards_per_trick != 1:
+            return False
+        if rules.hand_size == 5:
+            return view.stock_size <= SOLVE_STOCK_FIVE
+        return view.stock_size <= SOLVE_STOCK[2]
 
     def _source(self, view: PlayerView, hidden: Hidden, t: Tables, every):
         """The guesses to try, (other hands, stock, multiplicity), following the others'
@@ -230,8 +236,8 @@ class ExpertAgent:
         roll = playout2 if one_each else playout
         gone = 0
         for tr_ in view.tricks:
-            for _, c in tr_.plays:
-                gone |= 1 << int(c)
+            for _, x in tr_.plays:
+                gone |= 1 << int(x)
         while True:
             if self._budget_done(worlds, started, limit):
                 break

@@ -132,6 +132,7 @@ class PlayModel:
         rounds = draw_rounds(rules)
         taker = view.briscola_taker
         first = first_tables(view, t)
+        briscola = int(view.briscola) if view.briscola is not None else -1
         # Backwards, per seat: (0, card, trick so far, tables) and (1, forced card or -1).
         events: dict[int, list[tuple]] = {s: [] for s in range(view.players) if s != me}
         tricks = [tr.plays for tr in view.tricks] + [view.trick]
@@ -139,8 +140,8 @@ class PlayModel:
             if k < len(view.tricks) and k < rounds:
                 for s in events:
                     for d in range(rules.cards_per_trick):  # its last draw first
-                        forced = k == rounds - 1 and s == taker and d == 0 and view.briscola is not None
-                        events[s].append((1, int(view.briscola) if forced else -1, None, None))
+                        forced = k == rounds - 1 and s == taker and d == 0
+                        events[s].append((1, briscola if forced else -1, None, None))
             plays = [(s, int(c)) for s, c in tricks[k]]
             for i in range(len(plays) - 1, -1, -1):  # Dupla: a seat's later card first
                 s, c = plays[i]
@@ -230,7 +231,7 @@ class HandBelief:
     __slots__ = ("key", "events", "ours", "state")
 
     def __init__(self) -> None:
-        self.key = None
+        self.key: tuple | None = None
         self.events: list[tuple] = []
         self.ours = 0
         self.state: dict[int, float] = {}
@@ -252,13 +253,13 @@ class HandBelief:
         pack = [int(c) for c in make_pack(rules.pack) if c != view.briscola]  # the briscola aside
         first = first_tables(view, t)
         ours = 0
-        for c in view.hand:
-            ours |= 1 << int(c)
+        for x in view.hand:
+            ours |= 1 << int(x)
         events: list[tuple] = []
         finished = len(view.tricks)
         tricks = [tr.plays for tr in view.tricks] + [view.trick]  # the current one last
         for k, tr in enumerate(tricks):
-            plays = [(s, int(c)) for s, c in tr]
+            plays = [(s, int(x)) for s, x in tr]
             for i, (s, c) in enumerate(plays):
                 if s == me:
                     ours |= 1 << c
@@ -286,7 +287,7 @@ class HandBelief:
                     played |= 1 << e[1]
             for e in events[done:]:
                 if e[0] == 0:
-                    self._play(e[1], e[2], opp, first if e[3] else t, eps)
+                    self._play(e[1], e[2], opp, first if e[3] and first is not None else t, eps)
                     played |= 1 << e[1]
                 else:
                     self._draw(e[1], pack, ours | played)

@@ -328,7 +328,7 @@ class Hidden:
 
 
 def full_hands(view: PlayerView, others: dict[int, list[int]]) -> list[list[int]]:
-    hands = [[] for _ in range(view.players)]
+    hands: list[list[int]] = [[] for _ in range(view.players)]
     hands[view.seat] = [int(c) for c in view.hand]
     for s, h in others.items():
         hands[s] = list(h)
@@ -343,7 +343,7 @@ many cards in each hand (five-card hands play two tricks by the policy first: so
 them in every playout would cost far more than it gains)."""
 
 
-def solve_open(lead: Sequence[int], follow: Sequence[int], t: Tables) -> int:
+def solve_open(lead: list[int], follow: list[int], t: Tables) -> int:
     """Card points the leader takes from the rest of a two-player deal of one card each
     a trick, with the stock empty and both hands known (both play perfectly, following
     suit where the rules say so); hands of at most three cards."""

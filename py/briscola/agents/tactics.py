@@ -10,7 +10,7 @@ from typing import Sequence
 
 from .. import core
 from ..cards import SUIT_OF, TABLES, Card
-from ..model import EXCHANGE, PLAY, SHOW, Action
+from ..model import EXCHANGE, SHOW, Action
 from ..view import PlayerView
 
 STRENGTH, POINTS = TABLES["standard"]
@@ -108,11 +108,7 @@ def special_action(view: PlayerView) -> Action | None:
             return a
     strength, _ = tables(view)
     for a in actions:
-        if a.kind == EXCHANGE and view.briscola is not None and exchange_gains(a.card, view.briscola, strength):
+        if (a.kind == EXCHANGE and a.card is not None and view.briscola is not None
+                and exchange_gains(a.card, view.briscola, strength)):
             return a
     return None
-
-
-def is_play(action: object) -> bool:
-    """Is what an agent chose playing a card (a bare card or a play action)?"""
-    return type(action) is not Action or action.kind == PLAY  # type: ignore[union-attr]
