@@ -1094,10 +1094,9 @@ class App:
             outcome = "win" if m.won else "loss"
             headline = t.t("match_won" if m.won else "match_lost")
             winner = m.match.winner
-            if not m.won and winner is not None and m.match.players > 2:
-                side = sides_for(m.match.players)[winner]
-                who = t.t("them") if len(side) > 1 else self.page_seat_name(side[0])
-                note = " ".join(filter(None, (note, t.t("match_won_by", who=who))))
+            side = sides_for(m.match.players)[winner] if winner is not None else ()
+            if not m.won and len(side) == 1 and m.match.players > 2:  # a team's loss says it all
+                note = " ".join(filter(None, (note, t.t("match_won_by", who=self.page_seat_name(side[0])))))
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(fmt)), rows,
                                  headline, outcome, note, self.can_continue)
 
