@@ -30,8 +30,9 @@ from itertools import combinations
 from typing import Sequence
 
 from ..cards import SUIT_OF, make_pack
+from ..core import legal_cards
 from ..view import PlayerView
-from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, playable, situation
+from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, winner_of
 from .tactics import first_lead_keys
 
 EPS = 0.1
@@ -40,7 +41,8 @@ EPS = 0.1
 
 def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> list[int]:
     """Every card the medium policy may play here (its exact ties included)."""
-    hand = playable(hand, trick, t)
+    if t.follow and trick:
+        hand = legal_cards(hand, trick, True)
     if len(hand) == 1:
         return [hand[0]]
     if not trick:
@@ -51,7 +53,8 @@ def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int,
     strength = t.strength
     pts = t.pts
     keep = t.keep
-    best_seat, best, opp_after, partner_after = situation(trick, seat, t)
+    best_seat, best = winner_of(trick, trump, strength)
+    opp_after, partner_after = t.after[seat][len(trick)]
     if t.team_of[best_seat] == t.team_of[seat]:
         if not opp_after or (SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH):
             return _argmin(hand, t.load_key)
@@ -92,10 +95,12 @@ def play_probability(card: int, hand: Sequence[int], trick: Sequence[tuple[int, 
     choice (ties shared) with ``1 - eps``, any card the rules allow with ``eps``; a card
     the rules forbid (not following suit when it must) has probability 0, so a guess
     that would have made a play illegal is ruled out."""
-    legal = playable(hand, trick, t)
-    if card not in legal:
-        return 0.0
-    m = len(legal)
+    m = len(hand)
+    if t.follow and trick:
+        legal = legal_cards(hand, trick, True)
+        if card not in legal:
+            return 0.0
+        m = len(legal)
     if m == 1:
         return 1.0
     ch = choice_set(hand, trick, seat, t)

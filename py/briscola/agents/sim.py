@@ -97,21 +97,6 @@ def _after(seat: int, pos: int, team_of: Sequence[int], n: int, size: int) -> tu
     return (not all(later), any(later))
 
 
-def situation(trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> tuple[int, int, bool, bool]:
-    """(seat winning so far, its card, an opponent plays after me, my side plays after
-    me) in a trick already led."""
-    best_seat, best = winner_of(trick, t.trump, t.strength)
-    opp_after, partner_after = t.after[seat][len(trick)]
-    return best_seat, best, opp_after, partner_after
-
-
-def playable(hand: Sequence[int], trick: Sequence[tuple[int, int]], t: Tables) -> Sequence[int]:
-    """The cards of ``hand`` the rules let go on ``trick`` (the rules core's follow rule)."""
-    if t.follow and trick:
-        return legal_cards(hand, trick, True)
-    return hand
-
-
 def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> int:
     """The medium heuristic on plain ints (rollout policy; deterministic)."""
     if t.follow and trick:
