@@ -106,7 +106,6 @@ class ExpertAgent:
     solve_rollouts = True  # two players: playouts solve exactly once the stock is empty
     belief = True  # two players: guesses from the exact posterior of the other hand
     belief_eps = BELIEF_EPS
-    smart = "none"  # who leads as hard does in the playouts: "self" (own side), "all", "none"
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -227,17 +226,8 @@ class ExpertAgent:
         mass = 0
         strength, pts = TABLES[view.rules.ranking]
         source = yield from self._source(view, hidden, t, worlds_iter)
-        team_of = view.rules.team_of
-        if self.smart == "none":
-            smart = None
-        else:
-            smart = [self.smart == "all" or team_of[x] == team_of[seat] for x in range(n)]
-        one_each = n == 2 and t.per == 1 and self.solve_rollouts and smart is None
+        one_each = n == 2 and t.per == 1 and self.solve_rollouts
         roll = playout2 if one_each else playout
-        gone = 0
-        for tr_ in view.tricks:
-            for _, x in tr_.plays:
-                gone |= 1 << int(x)
         while True:
             if self._budget_done(worlds, started, limit):
                 break
@@ -261,11 +251,9 @@ class ExpertAgent:
                     tr = trick + [(seat, c)]
                     pts_now = list(base_points)
                     if len(tr) == tc.size:
-                        final = _finish_trick(h, list(stock), tr, pts_now, tc, smart, gone, roll)
-                    elif smart is None:
-                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, tc)
+                        final = _finish_trick(h, list(stock), tr, pts_now, tc, roll)
                     else:
-                        final = playout(h, list(stock), tr, (seat + 1) % n, pts_now, tc, smart, gone)
+                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, tc)
                     totals[c] += mult * value(final)
             worlds += 1
             mass += mult
@@ -338,16 +326,12 @@ class ExpertAgent:
         return ALL_CARDS[card]
 
 
-def _finish_trick(h, stock, tr, pts_now, t, smart=None, gone=0, roll=playout):
+def _finish_trick(h, stock, tr, pts_now, t, roll=playout):
     """The candidate card completes the trick: settle it, then play out; final points."""
     w = settle(h, stock, tr, pts_now, t)
     if not h[w]:
         return pts_now
-    if smart is None:
-        return roll(h, stock, [], w, pts_now, t)
-    for _, x in tr:
-        gone |= 1 << x
-    return playout(h, stock, [], w, pts_now, t, smart, gone)
+    return roll(h, stock, [], w, pts_now, t)
 
 
 def _belief_fits(view: PlayerView) -> bool:

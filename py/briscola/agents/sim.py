@@ -29,7 +29,7 @@ class Tables:
     a seat must follow suit, and whether the next card fixes trump (``pending``)."""
 
     __slots__ = ("trump", "strength", "pts", "keep", "lead_key", "load_key", "discard_key", "n", "team_of",
-                 "beat_mask", "carichi_mask", "lead_key_c", "lead_key_nc", "carichi", "per", "size", "follow",
+                 "per", "size", "follow",
                  "pending", "after", "draws")
 
     def __init__(self, ranking: str, trump: int | None, n: int, team_of: Sequence[int], per: int = 1,
@@ -54,27 +54,6 @@ class Tables:
         self.lead_key = (tuple(follow_lead_key(c, trump, strength) for c in range(40)) if follow
                          else self.discard_key)
         self.load_key = tuple((keep[c] - pts[c]) * 16 + strength[c] + 512 for c in range(40))
-        # The counting lead (hard): what beats each plain carico, which carichi are out,
-        # and lead keys with the trump keep of hard (halved once no carico is out).
-        trumps = 0
-        for c in range(40):
-            if SUIT_OF[c] == trump:
-                trumps |= 1 << c
-        self.carichi = tuple(c for c in range(40) if SUIT_OF[c] != trump and pts[c] >= 10)
-        carichi_mask = 0
-        beat = [0] * 40
-        for c in self.carichi:
-            carichi_mask |= 1 << c
-            m = trumps
-            for x in range(40):
-                if SUIT_OF[x] == SUIT_OF[c] and strength[x] > strength[c]:
-                    m |= 1 << x
-            beat[c] = m
-        self.beat_mask = tuple(beat)
-        self.carichi_mask = carichi_mask
-        self.lead_key_c = tuple(2 * (pts[c] + keep[c]) * 16 + strength[c] for c in range(40))
-        self.lead_key_nc = tuple((2 * pts[c] + (strength[c] if SUIT_OF[c] == trump else 0)) * 16 + strength[c]
-                                 for c in range(40))
 
     @classmethod
     def of(cls, view: PlayerView, trump: int | None = None) -> Tables:
@@ -141,26 +120,6 @@ def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: 
     return choice
 
 
-def smart_lead(hand: Sequence[int], gone: int, t: Tables) -> int:
-    """The counting lead of ``hard`` (plain ints): a safe carico first, else the cheapest
-    card, trumps kept only while carichi are still out. ``gone``: mask of played cards."""
-    known = gone
-    for c in hand:
-        known |= 1 << c
-    out = ~known
-    beat = t.beat_mask
-    best = -1
-    pts = t.pts
-    for c in hand:
-        if beat[c] and not (beat[c] & out):
-            if best < 0 or (pts[c], t.strength[c]) > (pts[best], t.strength[best]):
-                best = c
-    if best >= 0:
-        return best
-    key = t.lead_key_c if t.carichi_mask & out else t.lead_key_nc
-    return min(hand, key=key.__getitem__)
-
-
 def settle(hands: list[list[int]], stock: list[int], trick: Sequence[tuple[int, int]], points: list[int],
            t: Tables) -> int:
     """A full trick: its winner takes its points, then every seat draws from ``stock``
@@ -178,16 +137,12 @@ def settle(hands: list[list[int]], stock: list[int], trick: Sequence[tuple[int, 
 
 
 def playout(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-            points: list[int], t: Tables, smart: Sequence[bool] | None = None, gone: int = 0) -> list[int]:
+            points: list[int], t: Tables) -> list[int]:
     """Play to the end with :func:`policy` for every seat; mutates and returns ``points``.
 
-    ``stock`` is in reverse drawing order (``pop()`` draws), the briscola first. The
-    seats flagged in ``smart`` lead as ``hard`` does (counting; ``gone``: mask of the
-    cards played before ``trick``)."""
+    ``stock`` is in reverse drawing order (``pop()`` draws), the briscola first."""
     n = t.n
     size = t.size
-    if smart is not None:
-        return _playout_smart(hands, stock, trick, turn, points, t, smart, gone)
     while True:
         while len(trick) < size:
             hand = hands[turn]
@@ -199,37 +154,6 @@ def playout(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int
         trick = []
         if not hands[turn]:
             return points
-
-
-def _playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-                   points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
-    """:func:`playout` with the counting lead for the seats flagged in ``smart``: kept
-    apart so that the plain playout, the hot loop of the search, checks nothing more."""
-    n = t.n
-    size = t.size
-    for _, c in trick:
-        gone |= 1 << c
-    while True:
-        while len(trick) < size:
-            hand = hands[turn]
-            if not trick and smart[turn] and len(hand) > 1:
-                c = smart_lead(hand, gone, t)
-            else:
-                c = policy(hand, trick, turn, t)
-            hand.remove(c)
-            trick.append((turn, c))
-            gone |= 1 << c
-            turn = (turn + 1) % n
-        turn = settle(hands, stock, trick, points, t)
-        trick = []
-        if not hands[turn]:
-            return points
-
-
-def playout_smart(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-                  points: list[int], t: Tables, smart: Sequence[bool], gone: int) -> list[int]:
-    """:func:`playout` where the seats flagged in ``smart`` lead as ``hard`` does."""
-    return playout(hands, stock, trick, turn, points, t, smart, gone)
 
 
 # -- what is hidden, and guesses of it ---------------------------------------------------
