@@ -101,6 +101,7 @@ def _two_player(name: str) -> bool:
 TWO_PLAYER_PRESETS = [name for name in PRESETS if name != STANDARD and _two_player(name)]
 VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in TWO_PLAYER_PRESETS] + [
     ("briscolone", {"hand_size": 5}),
+    ("briscolone", {"must_follow": True}),
     (STANDARD, {"must_follow": True}),
     (STANDARD, {"trump": "first"}),
     (STANDARD, {"trump_exchange": 2}),
