@@ -745,17 +745,17 @@ class App:
         """Add the results not yet written to the stored stats. A result whose write
         failed (storage full) stays pending and is tried again at the next save."""
         if self.pending:
-            stats = self._fresh_stats()
-            added = [stats.add(*result) for result in self.pending]
-            if not any(added) or self.store.save("stats", stats.to_dict()) or not self.store.readable:
-                self.pending.clear()
-            self.stats = stats
+            self.stats = self._merge_and_save(self.pending, self._fresh_stats(), "stats")
         if self.pending_matches:
-            matches = self._fresh_match_stats()
-            added = [matches.add(*result) for result in self.pending_matches]
-            if not any(added) or self.store.save("matches", matches.to_dict()) or not self.store.readable:
-                self.pending_matches.clear()
-            self.match_stats = matches
+            self.match_stats = self._merge_and_save(self.pending_matches, self._fresh_match_stats(), "matches")
+
+    def _merge_and_save(self, pending: list, merged: Any, key: str) -> Any:
+        """Add ``pending`` results to the stored ``merged`` (re-read just now) and write it;
+        the results leave ``pending`` once written, or when nothing was new."""
+        added = [merged.add(*result) for result in pending]
+        if not any(added) or self.store.save(key, merged.to_dict()) or not self.store.readable:
+            pending.clear()
+        return merged
 
     def refresh_stats(self) -> None:
         """Read the stats again (another tab changed them)."""
