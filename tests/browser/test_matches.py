@@ -288,7 +288,7 @@ def test_a_match_chosen_in_settings_is_played_to_its_end_and_counted(page: Page,
     if not won and case.players == 3 and final.over:  # a seat alone won: named
         expect(summary.locator(".match-note")).to_contain_text("wins the match.")
     elif not won and case.players == 4:  # the other team: "You lose the match." says it
-        expect(summary.locator(".match-note")).not_to_contain_text("wins the match")
+        expect(summary).not_to_contain_text("wins the match")  # the note may be absent
     expect(summary.get_by_role("button", name="New match")).to_be_visible()
     shot(page, case.id)
     assert saved["counted"] is True
