@@ -35,13 +35,16 @@ class AgentSpecError(ValueError):
 
 
 _REGISTRY: dict[str, str] = {
-    "random": "briscola.agents.basic:RandomAgent",
-    "medium": "briscola.agents.heuristic:HeuristicAgent",
-    "heuristic": "briscola.agents.heuristic:HeuristicAgent",
-    "easy": "briscola.agents.easy:EasyAgent",
-    "hard": "briscola.agents.hard:HardAgent",
-    "expert": "briscola.agents.expert:ExpertAgent",
+    "random": "briscola.agents.five:RandomPlayer",
+    "medium": "briscola.agents.five:MediumPlayer",
+    "heuristic": "briscola.agents.five:MediumPlayer",
+    "easy": "briscola.agents.five:EasyPlayer",
+    "hard": "briscola.agents.five:HardPlayer",
+    "expert": "briscola.agents.five:ExpertPlayer",
 }
+"""Each level is its own class (:mod:`.basic`, :mod:`.easy`, :mod:`.heuristic`,
+:mod:`.hard`, :mod:`.expert`) as subclassed in :mod:`.five`, which answers only the views
+of Briscola chiamata (five players) and leaves every other view to the level."""
 
 
 def register(name: str, target: str) -> None:
