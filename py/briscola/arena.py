@@ -16,6 +16,16 @@ A three-player play-off deal is a two-player deal between the two seats in play.
 match that reaches :data:`~briscola.match.MAX_DEALS` deals without a winner counts as
 drawn; a single deal's result is the match's.
 
+Five players (Briscola chiamata, ``--auction`` as in the other commands): ``--agents``
+names one to five agents; in rotation r seat s is played by agent (s + r) mod k, so over
+the k rotations every agent plays every seat of every deal. With ``--solo`` (two agents)
+the first plays one seat and the second the other four, the lone seat rotated over all
+five: since the game points of a deal add up to zero, the lone agent's mean game points
+a deal is its gain over the second agent in the same seat. The report gives per agent
+game points per deal with a 95% interval over the deals, contracts taken and made, and for
+the table the contracts made and the spread of winning bids (``--json``: the keys of
+:func:`five_summary`).
+
 Each game makes fresh agents seeded from (S, deal, rotation, seat), so a run replays
 exactly, whatever ``--jobs`` is. Search agents (those with an ``iterations`` attribute)
 are given a fixed iteration count (``--iterations``), so results do not depend on the
@@ -45,8 +55,9 @@ from typing import Any, Callable, Iterator, Sequence
 from .agents import AgentSpecError, make_agent
 from .drive import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
                   plan_deal, rules_from_args, run_deal)
+from .game import Game
 from .match import SINGLE, Match, check_format
-from .rules import PLAYER_COUNTS, Rules
+from .rules import CHIAMATA_PLAYERS, PLAYER_COUNTS, Rules
 
 DEFAULT_ITERATIONS = 200
 """Iterations per decision given to search agents in the arena (0: their clock budget)."""
@@ -88,6 +99,9 @@ def add_arena_parser(sub) -> None:
                         "0 = their wall-clock budget)")
     a.add_argument("--json", metavar="FILE", help="write the summary as JSON (keys above)")
     a.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    a.add_argument("--solo", action="store_true",
+                   help="five players: the first agent in one seat, the second in the other four, rotated "
+                        "over the seats (default: the agents alternate round the table, rotated)")
     add_rules_options(a)
     add_match_option(a, "play whole matches of this format; match wins are reported too (default: single deals)")
     a.set_defaults(func=cmd_arena)
@@ -440,9 +454,297 @@ def parse_specs(text: str, players: int) -> list[str]:
     return specs
 
 
+
+# -- five players: Briscola chiamata -------------------------------------------------------
+
+FIVE = CHIAMATA_PLAYERS
+
+
+def five_lineup(agents: int, rotation: int, solo: bool) -> list[int]:
+    """The agent of each of the five seats in ``rotation``: with ``solo``, the first agent
+    in seat ``rotation`` and the second in the other four; else agent ``(seat + rotation)
+    mod agents``, so over the rotations every agent sits in every seat once."""
+    if solo:
+        return [0 if seat == rotation else 1 for seat in range(FIVE)]
+    return [(seat + rotation) % agents for seat in range(FIVE)]
+
+
+def five_rotations(agents: int, solo: bool) -> int:
+    return FIVE if solo else agents
+
+
+class FiveTally:
+    """Running totals of a five-player run, per agent and for the table."""
+
+    PER_AGENT = ("seat_games", "game_points", "deal_sum", "deal_sq", "deals_in", "taken", "made",
+                 "decisions", "seconds", "matches", "match_wins")
+    COUNTS = ("dealt", "played", "thrown_in", "contracts", "contracts_made", "matches_played")
+    __slots__ = PER_AGENT + COUNTS + ("bids",)
+
+    def __init__(self, agents: int) -> None:
+        self.seat_games = [0] * agents  # seats played, every deal and rotation counted
+        self.game_points = [0.0] * agents
+        self.deal_sum = [0.0] * agents  # of each deal's mean game points a seat-game
+        self.deal_sq = [0.0] * agents
+        self.deals_in = [0] * agents
+        self.taken = [0] * agents  # contracts won in the auction
+        self.made = [0] * agents
+        self.decisions = [0] * agents
+        self.seconds = [0.0] * agents
+        self.matches = [0] * agents
+        self.match_wins = [0] * agents
+        self.dealt = 0
+        self.played = 0
+        self.thrown_in = 0
+        self.contracts = 0
+        self.contracts_made = 0
+        self.matches_played = 0
+        self.bids: dict[int, int] = {}  # winning bid -> contracts
+
+    def add_game(self, game: Game, lineup: Sequence[int], clock: SeatClock, seats: dict[int, list[int]]) -> None:
+        """Count one deal played by ``lineup`` (agent per seat); ``seats`` gathers each
+        agent's game points per seat-game of the unit (deal or match) being played."""
+        self.played += 1
+        outcome = game.outcome()
+        for seat, who in enumerate(lineup):
+            gp = outcome.game_points[seat]
+            self.seat_games[who] += 1
+            self.game_points[who] += gp
+            seats.setdefault(who, []).append(gp)
+            self.decisions[who] += clock.decisions[seat]
+            self.seconds[who] += clock.seconds[seat]
+        if game.thrown_in:
+            self.thrown_in += 1
+            return
+        assert game.caller is not None and game.bid is not None
+        made = outcome.winner == 0
+        who = lineup[game.caller]
+        self.taken[who] += 1
+        self.made[who] += made
+        self.contracts += 1
+        self.contracts_made += made
+        self.bids[game.bid] = self.bids.get(game.bid, 0) + 1
+
+    def add_unit(self, seats: dict[int, list[int]]) -> None:
+        """One deal (or match) played in every rotation: each agent's mean game points a
+        seat-game in it, the unit of the intervals."""
+        for who, gps in seats.items():
+            x = sum(gps) / len(gps)
+            self.deal_sum[who] += x
+            self.deal_sq[who] += x * x
+            self.deals_in[who] += 1
+
+    def merge(self, other: FiveTally) -> None:
+        for name in self.PER_AGENT:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for a in range(len(mine)):
+                mine[a] += theirs[a]
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for bid, count in other.bids.items():
+            self.bids[bid] = self.bids.get(bid, 0) + count
+
+
+@dataclass(frozen=True)
+class FiveRun:
+    specs: tuple[str, ...]
+    rules: Rules
+    games: int
+    seed: int
+    iterations: int
+    match: str = SINGLE
+    solo: bool = False
+
+
+def play_five(run: FiveRun, index: int, rotation: int, tally: FiveTally, seats: dict[int, list[int]]) -> int:
+    """Deal (or match) ``index`` of ``run`` in ``rotation``; returns the deals it took."""
+    lineup = five_lineup(len(run.specs), rotation, run.solo)
+    match = Match.start(run.match, FIVE, first_dealer=index % FIVE)
+    while not match_over(match):
+        plan = plan_deal(match, run.rules)
+        deal = index + match.deals_played * run.games
+        agents = []
+        for seat, who in enumerate(lineup):
+            a = make_agent(run.specs[who], seed=_agent_seed(run.seed, deal, rotation, seat))
+            if run.iterations and hasattr(a, "iterations"):
+                a.iterations = run.iterations
+            agents.append(a)
+        clock = SeatClock(FIVE)
+        where = f"deal {deal + 1} (seed {run.seed + deal}), rotation {rotation + 1}"
+        game = run_deal(plan.rules, run.seed + deal, plan.dealer, agents, [run.specs[w] for w in lineup], where,
+                        clock=clock)
+        tally.add_game(game, lineup, clock, seats)
+        match.add_deal(game.outcome())
+    if run.match != SINGLE:
+        tally.matches_played += 1
+        for who in set(lineup):
+            tally.matches[who] += 1
+        if match.winner is not None:
+            tally.match_wins[lineup[match.winner]] += 1
+    return match.deals_played
+
+
+def _play_five_chunk(job: tuple[FiveRun, int, int]) -> tuple[int, FiveTally]:
+    run, start, stop = job
+    tally = FiveTally(len(run.specs))
+    for index in range(start, stop):
+        seats: dict[int, list[int]] = {}
+        tally.dealt += max(play_five(run, index, r, tally, seats)
+                           for r in range(five_rotations(len(run.specs), run.solo)))
+        tally.add_unit(seats)
+    return stop - start, tally
+
+
+def run_five(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1, iterations: int = DEFAULT_ITERATIONS,
+             progress: Callable[[int, int, float], None] | None = None, *, rules: Rules | None = None,
+             match: str = SINGLE, solo: bool = False) -> dict[str, Any]:
+    """Play ``games`` five-player deals (or matches) in every rotation of ``specs`` over
+    the seats (:func:`five_lineup`) and summarise (see :func:`five_summary`)."""
+    rules = rules or Rules.standard(FIVE)
+    if rules.players != FIVE:
+        raise ValueError(f"rules for {rules.players} players, not five")
+    check_format(match, FIVE)
+    if not 1 <= len(specs) <= FIVE or (solo and len(specs) != 2):
+        raise CliError(f"five players: --agents names 1 to 5 agents (2 with --solo), not {len(specs)}")
+    run = FiveRun(tuple(specs), rules, games, seed, iterations, match, solo)
+    size = max(1, min(CHUNK_MAX, games // (jobs * CHUNKS_PER_JOB) or 1))
+    chunks = ((run, start, min(games, start + size)) for start in range(0, games, size))
+    tally = FiveTally(len(specs))
+    started = time.perf_counter()
+    done = 0
+    if jobs > 1 and games > size:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            for count, part in pool.imap_unordered(_play_five_chunk, chunks):
+                tally.merge(part)
+                done += count
+                if progress:
+                    progress(done, games, time.perf_counter() - started)
+    else:
+        for c in chunks:
+            count, part = _play_five_chunk(c)
+            tally.merge(part)
+            done += count
+            if progress:
+                progress(done, games, time.perf_counter() - started)
+    return five_summary(run, tally)
+
+
+def _mean_ci(n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+    if not n:
+        return 0.0, 0.0, 0.0
+    mean = total / n
+    var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _spread(bids: dict[int, int]) -> dict[str, Any]:
+    """Winning bids: every bid with its count, and the lowest, median and highest."""
+    order = sorted(bids)
+    out: dict[str, Any] = {"counts": {str(b): bids[b] for b in order}}
+    total = sum(bids.values())
+    if total:
+        seen, median = 0, order[0]
+        for b in order:
+            seen += bids[b]
+            if seen * 2 >= total:
+                median = b
+                break
+        out.update({"lowest": order[0], "median": median, "highest": order[-1]})
+    return out
+
+
+def five_summary(run: FiveRun, tally: FiveTally) -> dict[str, Any]:
+    """The summary of a five-player run (``--json``): ``players`` (5), ``deals``,
+    ``games`` (deals played, every rotation counted), ``seed``, ``iterations``, ``variant``,
+    ``rules``, ``match``, ``matches``, ``lineup`` (solo or rotate), ``thrown_in``,
+    ``contracts``, ``contracts_made``, ``success_rate``, ``winning_bids`` (``counts`` per
+    bid, ``lowest``, ``median``, ``highest``), and per agent in ``agents``: ``name``,
+    ``agent``, ``seat_games``, ``game_points_per_deal`` (mean game points a seat-game),
+    ``ci95`` (95% interval over the deals, each deal's seat-games of every rotation
+    averaged), ``contracts_taken``, ``contracts_made``, ``success_rate``,
+    ``ms_per_decision``, ``matches``, ``match_wins``."""
+    names = labels(run.specs)
+    agents = []
+    for a in range(len(run.specs)):
+        mean, low, high = _mean_ci(tally.deals_in[a], tally.deal_sum[a], tally.deal_sq[a])
+        taken, made = tally.taken[a], tally.made[a]
+        agents.append({
+            "name": names[a],
+            "agent": run.specs[a],
+            "seat_games": tally.seat_games[a],
+            "game_points_per_deal": round(tally.game_points[a] / tally.seat_games[a], 4) if tally.seat_games[a]
+            else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_over_deals": round(mean, 4),
+            "contracts_taken": taken,
+            "contracts_made": made,
+            "success_rate": round(made / taken, 4) if taken else None,
+            "ms_per_decision": round(1000 * tally.seconds[a] / tally.decisions[a], 3) if tally.decisions[a] else 0.0,
+            "matches": tally.matches[a],
+            "match_wins": tally.match_wins[a],
+        })
+    return {
+        "players": FIVE,
+        "deals": tally.dealt,
+        "games": tally.played,
+        "seed": run.seed,
+        "iterations": run.iterations,
+        "variant": run.rules.variant,
+        "rules": run.rules.to_dict(),
+        "match": run.match,
+        "matches": tally.matches_played,
+        "lineup": "solo" if run.solo else "rotate",
+        "thrown_in": tally.thrown_in,
+        "contracts": tally.contracts,
+        "contracts_made": tally.contracts_made,
+        "success_rate": round(tally.contracts_made / tally.contracts, 4) if tally.contracts else None,
+        "winning_bids": _spread(tally.bids),
+        "agents": agents,
+    }
+
+
+def format_five(summary: dict[str, Any]) -> str:
+    rotations = five_rotations(len(summary["agents"]), summary["lineup"] == "solo")
+    table = f"5 players (Briscola chiamata, {summary['rules']['auction']} auction), seed {summary['seed']}"
+    if summary["match"] == SINGLE:
+        head = f"{summary['deals']} deals x {rotations} rotations = {summary['games']} games, {table}"
+    else:
+        head = (f"{summary['matches'] // rotations} {summary['match']} matches x {rotations} rotations = "
+                f"{summary['matches']} matches of {summary['games']} games ({summary['deals']} deals), {table}")
+    if summary["lineup"] == "solo":
+        first, second = summary["agents"]
+        head += f"; {first['name']} in one seat, {second['name']} in the other four"
+    lines = [head, f"{'agent':<24} {'game pts/deal':>13} {'95% CI':>18} {'contracts':>9} {'made':>6} "
+                   f"{'success':>8} {'ms/dec':>8}"]
+    for a in summary["agents"]:
+        rate = "-" if a["success_rate"] is None else f"{a['success_rate'] * 100:.1f}%"
+        ci = f"[{a['ci95'][0]:+.3f}, {a['ci95'][1]:+.3f}]"
+        lines.append(f"{a['name']:<24} {a['game_points_per_deal']:+13.3f} {ci:>18} {a['contracts_taken']:>9} "
+                     f"{a['contracts_made']:>6} {rate:>8} {a['ms_per_decision']:8.2f}")
+    rate = "-" if summary["success_rate"] is None else f"{summary['success_rate'] * 100:.1f}%"
+    bids = summary["winning_bids"]
+    spread = ", ".join(f"{b}: {n}" for b, n in bids["counts"].items())
+    lines.append(f"contracts {summary['contracts']}, made {summary['contracts_made']} ({rate}), "
+                 f"thrown in {summary['thrown_in']}")
+    if bids["counts"]:
+        lines.append(f"winning bids: lowest {bids['lowest']}, median {bids['median']}, highest {bids['highest']} "
+                     f"({spread})")
+    if summary["match"] != SINGLE:
+        for a in summary["agents"]:
+            lines.append(f"{a['name']:<24} match wins {a['match_wins']} of {a['matches']}")
+    return "\n".join(lines)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     check_format(args.match, args.players)
+    if args.players == FIVE:
+        return _cmd_five(args, rules)
+    if args.solo:
+        raise CliError("--solo is for five players")
     specs = parse_specs(args.agents, args.players)
     if args.json:
         check_writable(args.json, "--json")
@@ -459,5 +761,30 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["Run", "Tally", "add_arena_parser", "run_match", "play_game", "play_match", "format_summary",
+def _cmd_five(args: argparse.Namespace, rules: Rules) -> int:
+    specs = [x.strip() for x in args.agents.split(",") if x.strip()]
+    if not 1 <= len(specs) <= FIVE or (args.solo and len(specs) != 2):
+        raise CliError(f"--agents names {len(specs)} agents; five players take 1 to 5 (2 with --solo)")
+    for x in specs:
+        try:
+            make_agent(x, seed=0)
+        except AgentSpecError as e:
+            raise CliError(str(e)) from None
+    if args.json:
+        check_writable(args.json, "--json")
+    progress = None
+    if not args.no_progress and args.games * five_rotations(len(specs), args.solo) >= PROGRESS_MIN_GAMES:
+        progress = _progress_bar(sys.stderr, "deals" if args.match == SINGLE else "matches")
+    summary = run_five(specs, args.games, args.seed, args.jobs, args.iterations, progress, rules=rules,
+                       match=args.match, solo=args.solo)
+    print(format_five(summary))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(summary, f, indent=2)
+            f.write("\n")
+    return 0
+
+
+__all__ = ["FiveRun", "FiveTally", "five_lineup", "five_summary", "format_five", "run_five",
+           "Run", "Tally", "add_arena_parser", "run_match", "play_game", "play_match", "format_summary",
            "summarise", "summary_of", "labels", "win_rate_ci"]

@@ -21,12 +21,13 @@ from typing import IO, Sequence
 from .agents import AgentSpecError, make_agent
 from .arena import add_arena_parser
 from .cards import ALL_CARDS, SUITS, Card, CardParseError, format_cards, parse_card
+from .core import MIN_POINTS_BID, contract
 from .game import Game
 from .i18n import LANGUAGE_CODES, Translator, resolve
 from .match import SINGLE, Match, MatchError, sides_for
-from .model import EXCHANGE, PLAY, SHOW, Action, Trick
+from .model import BID, CALL, EXCHANGE, PASS, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, to_record
-from .rules import PLAYER_COUNTS, Rules, UnsupportedRuleError
+from .rules import ALL_PLAYER_COUNTS, CHIAMATA_PLAYERS, Rules, UnsupportedRuleError
 from .view import PlayerView
 from .drive import (DEFAULT_VARIANT, RULE_FLAGS, AgentError, CliError, DealPlan, SeatClock, add_match_option,
                     add_rules_options, check_writable, choose_action, match_over, plan_deal, rule_flags,
@@ -40,6 +41,28 @@ EXCHANGE_KEY, SHOW_KEY = "x", "m"
 OFFER_KEYS = {EXCHANGE: EXCHANGE_KEY, SHOW: SHOW_KEY}
 RANDOM_SEEDS = 1 << 30
 
+FIVE_HELP = {
+    "ranks": "Briscola chiamata: in the auction each bid names a lower rank (Ace, Three, King ... Two); the last "
+             "bidder calls a card of that rank, and its holder is the secret partner.",
+    "ranks-points": "Briscola chiamata: bids name a lower rank (Ace, Three, King ... Two), then points from 61 "
+                    "up; the last bidder calls a card, and its holder is the secret partner.",
+    "points": "Briscola chiamata: each bid is more points (61 to 120); the last bidder calls any card, and its "
+              "holder is the secret partner.",
+}
+"""The terminal game's line on the auction (English; the page has its own texts)."""
+BID_HELP = "You may bid: {bids}. Type the number in brackets, Enter for {next}, or p to pass."
+NO_BID_HELP = "No bid is left below the last one: type p to pass."
+BID_PROMPT = "Your bid> "
+BAD_BID = "{text!r} is not a bid you may make: type a number in brackets, Enter for the next bid, or p."
+CALL_HELP = "Type the number of the card to call, or its name (like 3C); a card of your own means playing alone."
+CALL_PROMPT = "Call> "
+BAD_CALL = "{text!r} is not a card you may call."
+AUCTION_OPENS = "{who} speaks first."
+YOU_OPEN = "you speak first."
+YOUR_PARTNER = "{who} is your partner."
+PARTNER_HIDDEN = "The partner is not known yet."
+CALLER_ALONE = "{who} holds the called card and plays alone."
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, status 2, no usage dump
@@ -48,8 +71,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _players(text: str) -> int:
     n = _int(text)
-    if n not in PLAYER_COUNTS:
-        raise argparse.ArgumentTypeError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}")
+    if n not in ALL_PLAYER_COUNTS:
+        raise argparse.ArgumentTypeError(f"players must be one of {', '.join(map(str, ALL_PLAYER_COUNTS))}")
     return n
 
 
@@ -117,6 +140,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.seed < SEED_MIN or args.seed + args.games - 1 > SEED_MAX:
         raise CliError(f"--seed: the deals' seeds must stay within {SEED_MIN}..{SEED_MAX}")
     agents = [make_agent(spec, seed=args.seed * 100 + seat) for seat, spec in enumerate(specs)]
+    if args.players == CHIAMATA_PLAYERS:
+        return _selfplay_five(args, rules, specs, agents)
     sides = rules.teams
     wins = [0] * len(sides)
     totals = [0] * len(sides)
@@ -145,6 +170,37 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _selfplay_five(args: argparse.Namespace, rules: Rules, specs: list[str], agents: list) -> int:
+    """Selfplay of Briscola chiamata: the records, then game points per seat and the
+    contracts taken and made."""
+    gains = [0] * CHIAMATA_PLAYERS
+    taken = [0] * CHIAMATA_PLAYERS
+    made = [0] * CHIAMATA_PLAYERS
+    thrown_in = 0
+    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    try:
+        for i in range(args.games):
+            game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
+                            f"deal {i + 1} (seed {args.seed + i})")
+            out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
+            outcome = game.outcome()
+            for s, gp in enumerate(outcome.game_points):
+                gains[s] += gp
+            if game.caller is None:
+                thrown_in += 1
+            else:
+                taken[game.caller] += 1
+                made[game.caller] += outcome.winner == 0
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    parts = [f"seat {s}:{specs[s]} {gains[s]:+d} game pts, made {made[s]} of {taken[s]} contracts"
+             for s in range(CHIAMATA_PLAYERS)]
+    print(f"{args.games} deals, 5 players ({rules.auction} auction): " + "; ".join(parts) + f"; thrown in {thrown_in}",
+          file=sys.stderr if args.out == "-" else sys.stdout)
+    return 0
+
+
 # -- play in the terminal ------------------------------------------------------------------
 
 class Terminal:
@@ -158,6 +214,14 @@ class Terminal:
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
+
+    def text(self, key: str, default: str, **params: object) -> str:
+        """The translated text of ``key``, or ``default`` (English) while a language
+        file lacks it."""
+        try:
+            return self.t.t(key, **params)
+        except KeyError:
+            return default.format(**params)
 
     def name_of(self, table_seat: int) -> str:
         return self.t.t("you") if table_seat == HUMAN else self.t.t(f"seat_name_{table_seat}")
@@ -178,9 +242,13 @@ class Terminal:
         t = self.t
         self.say(t.t("cli_intro", title=t.t("title"), players=t.t("players_n", n=rules.players), seed=str(seed)))
         if rules.variant != DEFAULT_VARIANT:
-            self.say(f"{self.t.t('variant')}: {self.t.t('variant_' + rules.variant)}")
+            name = self.text("variant_" + rules.variant, rules.variant)
+            self.say(f"{self.t.t('variant')}: {name}")
         if fmt != SINGLE:
-            self.say(f"{self.t.t('match')}: {self.t.t('match_' + fmt.replace('-', '_'))}")
+            match = self.text("match_" + fmt.replace("-", "_"), fmt)
+            self.say(f"{self.t.t('match')}: {match}")
+        if rules.auction is not None:
+            self.say(FIVE_HELP[rules.auction])
         self.say(t.t("cli_help", max=rules.hand_size))
         if rules.players in (4, 6):
             self.say(t.t("cli_partners", names=", ".join(self.name_of(s) for s in rules.teams[0] if s != HUMAN)))
@@ -194,6 +262,10 @@ class Terminal:
 
     def deal_start(self, game: Game, seats: tuple[int, ...]) -> None:
         self.seats = seats
+        if game.rules.auction is not None:
+            opens = YOU_OPEN if seats[game.turn] == HUMAN else AUCTION_OPENS.format(who=self.who(game.turn))
+            self.say(self.text("auction", "Auction") + ": " + opens)
+            return
         for c in game.redeals:
             self.say(self.t.t("redealt", card=self.card(c)))
         if game.briscola is not None:
@@ -210,6 +282,9 @@ class Terminal:
     def deal_end(self, game: Game) -> None:
         self.say("")
         outcome = game.outcome()
+        if game.rules.auction is not None:
+            self.five_end(game)
+            return
         for side, points in zip(outcome.sides, outcome.side_points):
             names = " + ".join(self.who(s) for s in side)
             self.say(self.t.t("cli_side", names=names, points=self.t.t("points_n", n=points)))
@@ -235,6 +310,8 @@ class Terminal:
     def show_turn(self, view: PlayerView, offers: dict[str, Action]) -> None:
         t = self.t
         self.say("")
+        if view.called is not None and view.caller is not None:
+            self.say(self.five_status(view))
         if view.trick:
             self.say(t.t("cli_table", plays=", ".join(
                 t.t("cli_play_item", who=self.who(s), card=t.card_name(c)) for s, c in view.trick)))
@@ -244,7 +321,8 @@ class Terminal:
         if view.next_card is not None:
             self.say(self.t.t("next_card", card=self.card(view.next_card)))
         stock = t.t("stock_left", n=view.stock_size) if view.stock_size else t.t("stock_empty")
-        self.say(f"{t.t('stock')}: {stock}. " + t.t("cli_hand", cards="  ".join(
+        stock_line = "" if view.rules.auction is not None else f"{t.t('stock')}: {stock}. "
+        self.say(stock_line + t.t("cli_hand", cards="  ".join(
             f"[{i + 1}] {self.card(c)}" for i, c in enumerate(view.hand))))
         for key, action in offers.items():
             self.say(f"[{key}] {self.offer_text(action, view)}")
@@ -256,6 +334,10 @@ class Terminal:
 
     def ask(self, view: PlayerView) -> Action | None:
         """The player's action, asked until it is one they may take; None when they quit."""
+        if view.phase == "auction":
+            return self.ask_bid(view)
+        if view.phase == "call":
+            return self.ask_call(view)
         offers = {OFFER_KEYS[a.kind]: a for a in view.legal_actions if a.kind in OFFER_KEYS}
         self.show_turn(view, offers)
         while True:
@@ -278,7 +360,9 @@ class Terminal:
     def tell(self, seat: int, action: Action, briscola: Card | None) -> None:
         """Say what ``seat`` does; ``briscola`` is the turned card before it."""
         mine = self.seats[seat] == HUMAN
-        if action.kind == PLAY:
+        if action.kind in (BID, PASS, CALL):
+            self.tell_auction(seat, action, mine)
+        elif action.kind == PLAY:
             card = self.t.card_name(_card_of(action))
             self.say(self.t.t("you_play", card=card) if mine else self.t.t("plays", who=self.who(seat), card=card))
         elif action.kind == EXCHANGE:
@@ -297,6 +381,157 @@ class Terminal:
         if taker is not None and game.stock_size == 0 and done.draws:
             self.say(self.t.t("cli_briscola_taken_you") if self.seats[taker] == HUMAN
                      else self.t.t("cli_briscola_taken", who=self.who(taker)))
+
+    # -- Briscola chiamata -----------------------------------------------------------------
+    def bid_name(self, bid: int) -> str:
+        """A bid in words: a rank ("Three") or points ("72 points")."""
+        if bid >= MIN_POINTS_BID:
+            return self.t.t("points_n", n=bid)
+        return self.t.t(f"rank_{bid}")
+
+    def auction_line(self, view: PlayerView) -> str:
+        said = [(self.who(s) + ": " + (self.bid_name(b) if b is not None else self.text("passed", "passed")))
+                for s, b in view.auction]
+        return self.text("auction", "Auction") + ": " + ("; ".join(said) if said else "-")
+
+    def ask_bid(self, view: PlayerView) -> Action | None:
+        """A bid or a pass from the player: the number of a rank (1 the ace ... 10 the
+        king), points (61..120), Enter or b for the next bid, p to pass."""
+        bids = [a for a in view.legal_actions if a.kind == BID]
+        self.say("")
+        self.say(self.auction_line(view))
+        self.say(self.text("cli_hand", "Your hand: {cards}", cards=self.cards(view.hand)))
+        last = next((b for _, b in reversed(view.auction) if b is not None), None)
+        self.say(self.text("your_bid_under", "Your turn in the auction: bid lower than {bid}, or pass.",
+                           bid=self.bid_name(last)) if last is not None
+                 else self.text("your_bid", "Your turn in the auction: bid a rank, or pass."))
+        if bids:
+            names = ", ".join(f"{self.bid_name(a.value)} [{a.value}]" for a in bids[:12] if a.value is not None)
+            if len(bids) > 12:
+                names += f", ... {self.bid_name(bids[-1].value or 0)} [{bids[-1].value}]"
+            self.say(BID_HELP.format(bids=names, next=self.bid_name(bids[0].value or 0)))
+        else:
+            self.say(NO_BID_HELP)
+        while True:
+            print(BID_PROMPT, end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            text = line.strip().lower()
+            if not line or text in QUIT_WORDS:
+                self.say(self.t.t("cli_bye"))
+                return None
+            if text in ("p", "pass"):
+                return Action.pass_()
+            if text in ("", "b", "bid") and bids:
+                return bids[0]
+            value = text.removeprefix("bid").strip()
+            chosen = [a for a in bids if value.isdigit() and a.value == int(value)]
+            if chosen:
+                return chosen[0]
+            self.say(BAD_BID.format(text=line.strip()) if bids else NO_BID_HELP)
+
+    def ask_call(self, view: PlayerView) -> Action | None:
+        """The caller's card: its number in the list, or its name (``3C``)."""
+        calls = [a for a in view.legal_actions if a.kind == CALL and a.card is not None]
+        bid = max(b for _, b in view.auction if b is not None)
+        self.say("")
+        self.say(self.text("your_call", "You won the auction with {bid}: call a card. Its holder is your secret "
+                           "partner and its suit is trump.", bid=self.bid_name(bid)))
+        self.say(self.text("cli_hand", "Your hand: {cards}", cards=self.cards(view.hand)))
+        if len(calls) <= 10:
+            self.say("  ".join(f"[{i + 1}] {self.card(a.card)}" for i, a in enumerate(calls)))
+        self.say(CALL_HELP)
+        while True:
+            print(CALL_PROMPT, end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            text = line.strip()
+            if not line or text.lower() in QUIT_WORDS:
+                self.say(self.t.t("cli_bye"))
+                return None
+            if text.isdigit() and len(calls) <= 10 and 1 <= int(text) <= len(calls):
+                return calls[int(text) - 1]
+            try:
+                card = parse_card(text)
+            except CardParseError:
+                card = None
+            chosen = [a for a in calls if card is not None and a.card == card]
+            if chosen:
+                return chosen[0]
+            self.say(BAD_CALL.format(text=text))
+
+    def tell_auction(self, seat: int, action: Action, mine: bool) -> None:
+        if action.kind == PASS:
+            self.say(self.text("you_pass", "You pass.") if mine else self.text("passes", "{who} passes.",
+                                                                                  who=self.who(seat)))
+        elif action.kind == BID:
+            bid = self.bid_name(action.value or 0)
+            self.say(self.text("you_bid", "You bid {bid}.", bid=bid) if mine
+                     else self.text("bids", "{who} bids {bid}.", who=self.who(seat), bid=bid))
+        else:
+            card = self.card(action.card)
+            self.say(self.text("you_call", "You call the {card}.", card=card) if mine
+                     else self.text("calls", "{who} calls the {card}.", who=self.who(seat), card=card))
+
+    def called(self, game: Game) -> None:
+        """After the call: the trump, and to the player what only they know."""
+        assert game.called is not None and game.caller is not None
+        self.say(self.text("trump_suit", "Trump: {suit}", suit=self.t.t("suit_" + SUITS[game.called.suit_index])))
+        if HUMAN not in self.seats:
+            return
+        me = self.seats.index(HUMAN)
+        card = self.card(game.called)
+        if game.partner == me and game.caller == me:
+            self.say(self.text("you_alone", "You hold the {card} yourself: you play alone against four.", card=card))
+        elif game.partner == me:
+            self.say(self.text("you_are_partner", "You hold the {card}: you are {who}'s secret partner. Nobody "
+                               "else knows until you play it.", card=card, who=self.who(game.caller)))
+
+    def partner_shown(self, seat: int, game: Game) -> None:
+        """The called card was just played: everybody knows the sides now."""
+        assert game.caller is not None
+        if seat == game.caller:
+            self.say(CALLER_ALONE.format(who=self.who(seat)))
+        else:
+            self.say(self.partner_text(seat, game.caller))
+
+    def partner_text(self, partner: int, caller: int) -> str:
+        """Who is the caller's partner, in words that fit the player's own seat."""
+        if self.seats[caller] == HUMAN:
+            return YOUR_PARTNER.format(who=self.who(partner))
+        if self.seats[partner] == HUMAN:
+            return self.text("you_shown_partner", "Now everybody knows you are {caller}'s partner.",
+                             caller=self.who(caller))
+        return self.text("partner_shown", "{who} is {caller}'s partner.", who=self.who(partner),
+                         caller=self.who(caller))
+
+    def five_status(self, view: PlayerView) -> str:
+        """The contract, and the partner as this seat knows it."""
+        assert view.caller is not None and view.called is not None
+        bid = max(b for _, b in view.auction if b is not None)
+        line = self.text("contract", "{who} called the {card}: needs {n} points", who=self.who(view.caller),
+                         card=self.card(view.called), n=str(contract(bid)))
+        if view.partner is None:
+            return line + ". " + PARTNER_HIDDEN
+        if view.partner == view.caller:
+            return line + ". " + CALLER_ALONE.format(who=self.who(view.caller))
+        if view.partner == view.seat and self.seats[view.seat] == HUMAN:
+            return line + ". " + self.text("you_secret_partner", "Only you know: you hold the called card and "
+                                           "play with {caller}.", caller=self.who(view.caller))
+        return line + ". " + self.partner_text(view.partner, view.caller)
+
+    def five_end(self, game: Game) -> None:
+        """A Chiamata deal's end: thrown in, or the sides, the contract and game points."""
+        if game.thrown_in:
+            self.say(self.text("thrown_in", "Everybody passed: the deal is thrown in and dealt again."))
+            return
+        outcome = game.outcome()
+        for side, points in zip(outcome.sides, outcome.side_points):
+            names = " + ".join(self.who(s) for s in side)
+            self.say(self.t.t("cli_side", names=names, points=self.t.t("points_n", n=points)))
+        gains = ", ".join(f"{self.who(s)} {g:+d}" for s, g in enumerate(outcome.game_points))
+        self.say(self.text("deal_game_points", "Game points: {list}.", list=gains))
+        if HUMAN in self.seats:
+            self.say(self.t.t("result_" + outcome.result[self.seats.index(HUMAN)]))
+
 
 
 def _card_of(action: Action) -> Card:
@@ -333,8 +568,12 @@ def play_deal(term: Terminal, game: Game, seats: tuple[int, ...], agents: Sequen
         briscola, trump = game.briscola, game.trump
         term.tell(seat, action, briscola)
         done = game.apply(action)
-        if trump is None and game.trump is not None:
+        if action.kind == CALL:
+            term.called(game)
+        elif trump is None and game.trump is not None:
             term.trump_set(game.trump)
+        if action.kind == PLAY and game.called is not None and action.card == game.called:
+            term.partner_shown(seat, game)
         if done is not None:
             term.trick_done(done, game)
     term.deal_end(game)

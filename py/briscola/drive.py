@@ -14,13 +14,16 @@ from typing import Any, NamedTuple, Sequence
 from .agents import describe_failure
 from .cards import ALL_CARDS, RANKINGS, Card, format_cards
 from .game import Game
-from .match import MATCH_FORMATS, MAX_DEALS, SINGLE, Match
+from .match import ALL_MATCH_FORMATS, FIVE_FORMATS, MATCH_FORMATS, MAX_DEALS, SINGLE, Match
 from .model import Action
 from .record import describe_value
-from .rules import EXCHANGE_RANKS, HAND_SIZES, PACK_FOR_PLAYERS, PRESETS, Rules
+from .rules import (AUCTIONS, CHIAMATA_PLAYERS, EXCHANGE_RANKS, FIVE_PLAYER_PRESETS, HAND_SIZES, PACK_FOR_PLAYERS,
+                    PRESETS, Rules)
 from .view import PlayerView
 
 DEFAULT_VARIANT = "standard"
+FIVE_VARIANT = "chiamata"
+"""Five players play Briscola chiamata: ``--players 5`` asks for it without ``--variant``."""
 
 
 class CliError(Exception):
@@ -56,14 +59,18 @@ RULE_FLAGS = (
     RuleFlag("--open-hands", "open_hands", "every hand face up and the next card shown (Scoperta)", True),
     RuleFlag("--mano-negra", "mano_negra", "king, three and ace of trump shown together win the deal", True),
     RuleFlag("--ranking", "ranking", "order of the cards", choices=RANKINGS),
+    RuleFlag("--auction", "auction", "five players (Briscola chiamata): bids in ranks, ranks then points, or points",
+             choices=AUCTIONS),
 )
 """The rules options the commands take on top of ``--variant``."""
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """``--variant`` and the :data:`RULE_FLAGS`: what :func:`rules_from_args` reads."""
-    parser.add_argument("--variant", choices=tuple(PRESETS), default=DEFAULT_VARIANT,
-                        help=f"the way of playing (default {DEFAULT_VARIANT}); options below go on top")
+    parser.add_argument("--variant", choices=(*PRESETS, *FIVE_PLAYER_PRESETS), default=DEFAULT_VARIANT,
+                        metavar="{" + ",".join(PRESETS) + "}",
+                        help=f"the way of playing (default {DEFAULT_VARIANT}; five players play "
+                             f"{FIVE_VARIANT}); options below go on top")
     for f in RULE_FLAGS:
         if f.value is None:
             parser.add_argument(f.flag, dest=f.option, type=type(f.choices[0]), choices=f.choices,
@@ -74,7 +81,9 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_match_option(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--match", choices=MATCH_FORMATS, default=SINGLE, help=what)
+    parser.add_argument("--match", choices=ALL_MATCH_FORMATS, default=SINGLE,
+                        metavar="{" + ",".join(MATCH_FORMATS) + "}|{" + ",".join(FIVE_FORMATS) + "}",
+                        help=what + "; five players play " + ", ".join(FIVE_FORMATS))
 
 
 def rule_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -83,8 +92,13 @@ def rule_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The checked rules: :class:`~briscola.rules.UnsupportedRuleError` when they are not played."""
-    return Rules.preset(args.variant, args.players, **rule_options(args))
+    """The checked rules: :class:`~briscola.rules.UnsupportedRuleError` when they are not played.
+    Five players play Briscola chiamata (ranks auction unless ``--auction``) without
+    naming it."""
+    variant = args.variant
+    if args.players == CHIAMATA_PLAYERS and variant == DEFAULT_VARIANT:
+        variant = FIVE_VARIANT
+    return Rules.preset(variant, args.players, **rule_options(args))
 
 
 def rule_flags(variant: str, options: dict[str, Any]) -> list[str]:

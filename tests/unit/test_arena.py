@@ -78,7 +78,7 @@ def test_cli_json(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv", [
     ["arena", "--agents", "nobody,random"],
-    ["arena", "--players", "5"],
+    ["arena", "--players", "7"],
     ["arena", "--players", "3", "--agents", "medium,random"],
     ["arena", "--games", "0"],
     ["arena", "--jobs", "x"],

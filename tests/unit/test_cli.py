@@ -99,7 +99,7 @@ def test_selfplay_to_stdout_keeps_the_summary_off_the_records():
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["selfplay", "--players", "5", "--out", "x.jsonl"], "--players"),
+        (["selfplay", "--players", "7", "--out", "x.jsonl"], "--players"),
         (["selfplay", "--games", "0", "--out", "x.jsonl"], "--games"),
         (["selfplay", "--agents", "nobody", "--out", "x.jsonl"], "nobody"),
         (["selfplay", "--agents", "no_such_module_xyz:make", "--out", "x.jsonl"], "no_such_module_xyz"),
@@ -109,7 +109,7 @@ def test_selfplay_to_stdout_keeps_the_summary_off_the_records():
         (["selfplay", "--seed", "1.5", "--out", "x.jsonl"], "not a number"),
         (["selfplay", "--players", "two", "--out", "x.jsonl"], "not a number"),
         (["selfplay", "--seed", str(2 ** 63 - 5), "--games", "10", "--out", "x.jsonl"], "--seed"),
-        (["play", "--players", "5"], "--players"),
+        (["play", "--players", "7"], "--players"),
         (["selfplay", "--out", "/nonexistent-dir/x/y.jsonl", "--games", "1"], None),
         (["nonsense"], None),
         ([], None),
