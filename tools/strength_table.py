@@ -16,6 +16,15 @@ with the expert use ``--expert-games`` deals, since each of its decisions search
 prints the table instead of writing it (unless ``--out`` is given). A row whose agent
 fails is written with the error, the other rows still run, and the exit status is 1.
 
+Five players (Briscola chiamata, :data:`FIVE_ROWS`) come last, in a table of their own:
+the arena's ``--solo`` lineup, where one seat is the tested level and the other four the
+level below, the lone seat rotated over all five; since a deal's game points add up to
+zero, the lone seat's mean game points a deal is exactly its gain over the level below in
+the same seat, and it should be above zero with a 95% interval that excludes zero. Then an
+all-hard table, whose callers' sides should make 55% to 75% of their contracts.
+``--five-only`` runs just these rows (``--games`` deals, ``--expert-games`` with the
+expert).
+
 The hand-written sections of an existing output file (from its first ``## `` heading
 on) are kept below the new table.
 """
@@ -33,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from briscola.agents import AgentSpecError  # noqa: E402
-from briscola.arena import run_match  # noqa: E402
+from briscola.arena import run_five, run_match  # noqa: E402
 from briscola.drive import AgentError, rule_flags  # noqa: E402
 from briscola.rules import PRESETS, Rules, UnsupportedRuleError  # noqa: E402
 
@@ -127,6 +136,71 @@ hard vs medium (55%) and expert vs hard (55%). Produced by:
 |---|---|---|---|---|---|---|---|---|---|---|---|"""  # noqa: E501 (a Markdown table row)
 
 
+class FiveRow(NamedTuple):
+    """A five-player arena run: with ``solo``, ``first`` alone against four ``second`` (its
+    game points a deal should be above zero, interval and all); else ``first`` in every
+    seat, whose callers' sides should make ``success`` (low, high) of their contracts."""
+
+    first: str
+    second: str = ""
+    solo: bool = True
+    success: tuple[float, float] = (0.0, 1.0)
+    auction: str = "ranks"
+
+    @property
+    def expert(self) -> bool:
+        return "expert" in (self.first, self.second)
+
+
+FIVE_ROWS = [
+    FiveRow("hard", "medium"),
+    FiveRow("expert", "hard"),
+    FiveRow("hard", solo=False, success=(0.55, 0.75)),
+]
+"""Five players: each level gains over the one below; hard's contracts neither timid nor reckless."""
+
+FIVE_HEADER = """
+**Five players (Briscola chiamata, ranks auction).** `--solo` rows: the first agent plays
+one seat and the second the other four, the lone seat rotated over all five; a deal's game
+points add up to zero, so the lone seat's game points a deal are its gain over the second
+agent in the same seat (target: above zero, 95% interval over the deals excluding zero).
+The all-hard row: the share of contracts the caller's side makes (target 55% to 75%).
+
+| lineup | deals | games | game pts/deal (first) | 95% CI | contracts made | target | met | ms/decision (first, second) | arena command |
+|---|---|---|---|---|---|---|---|---|---|"""  # noqa: E501 (a Markdown table row)
+
+
+def five_command(row: FiveRow, deals: int, seed: int, iterations: int) -> str:
+    agents = f"{row.first},{row.second}" if row.solo else row.first
+    words = ["python", "-m", "briscola", "arena", "--players", "5", "--games", str(deals), "--seed", str(seed),
+             "--agents", agents, "--iterations", str(iterations), "--auction", row.auction]
+    return " ".join(words + (["--solo"] if row.solo else []))
+
+
+def run_five_row(row: FiveRow, args: argparse.Namespace) -> str:
+    """The table line of one five-player row, played now."""
+    deals = args.expert_games if row.expert else args.games
+    lineup = f"{row.first} alone vs 4 {row.second}" if row.solo else f"5 {row.first}"
+    tail = f"`{five_command(row, deals, args.seed, args.iterations)}` |"
+    target = "gain > 0" if row.solo else f"{row.success[0] * 100:.0f}-{row.success[1] * 100:.0f}% made"
+    try:
+        s = run_five([row.first, row.second] if row.solo else [row.first], deals, args.seed, args.jobs,
+                     args.iterations, rules=Rules.preset("chiamata", 5, auction=row.auction), solo=row.solo)
+    except (AgentError, AgentSpecError) as e:
+        error = str(e).replace("|", "\\|")
+        return f"| {lineup} | {deals} | | {FAILED}{error} | | | {target} | no | | {tail}"
+    first = s["agents"][0]
+    rate = s["success_rate"] or 0.0
+    made = f"{s['contracts_made']}/{s['contracts']} ({rate * 100:.1f}%)"
+    if row.solo:
+        met = "yes" if first["ci95"][0] > 0 else ("CI overlaps" if first["ci95"][1] > 0 else "no")
+    else:
+        met = "yes" if row.success[0] <= rate <= row.success[1] else "no"
+    ms = ", ".join(f"{a['ms_per_decision']:.2f}" for a in s["agents"])
+    return (f"| {lineup} | {deals} | {s['games']} | {first['game_points_per_deal']:+.3f} | "
+            f"{first['ci95'][0]:+.3f} to {first['ci95'][1]:+.3f} | {made} | {target} | {met} | {ms} | {tail}")
+
+
 def all_rows() -> list[Row]:
     ladders = [Row(2, first, second, target, variant, tuple(options.items()))
                for variant, options in VARIANTS for first, second, target in LADDER]
@@ -181,6 +255,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", default=None, help=f"the file to write, {TO_STDOUT} for stdout (default {DOCS})")
     p.add_argument("--variants-only", action="store_true",
                    help="only the variants' ladders, not the standard game's rows (which take as long again)")
+    p.add_argument("--five-only", action="store_true",
+                   help="only the five-player rows (Briscola chiamata)")
     p.add_argument("--quick", action="store_true",
                    help=f"{QUICK_GAMES} deals a row ({QUICK_EXPERT_GAMES} with the expert), {QUICK_ITERATIONS} "
                         "guesses, the table on stdout: a smoke run")
@@ -200,13 +276,23 @@ def main(argv: list[str] | None = None) -> int:
     command = "PYTHONPATH=py python3 tools/strength_table.py " + " ".join(shlex.quote(a) for a in given)
     lines = HEADER.format(command=command.strip()).splitlines()
     failed = 0
-    for row in all_rows():
+    for row in [] if args.five_only else all_rows():
         if args.variants_only and row in STANDARD_ROWS:
             continue
         started = time.time()
         lines.append(run_row(row, args))
         failed += f"| {FAILED}" in lines[-1]
         print(lines[-1], f"({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
+    if args.five_only:
+        lines = ["# Strength of the computer players", "", "Five players only. Produced by:", "",
+                 f"    {command.strip()}"]
+    if not args.variants_only:
+        lines += FIVE_HEADER.splitlines()
+        for five_row in FIVE_ROWS:
+            started = time.time()
+            lines.append(run_five_row(five_row, args))
+            failed += f"| {FAILED}" in lines[-1]
+            print(lines[-1], f"({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
     note = f"Expert rows: {args.expert_games} deals with {args.iterations} guesses per decision"
     if args.expert_games < args.games:
         note += f" (the full run is the same command with `--expert-games {args.games}`)"
