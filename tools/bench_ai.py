@@ -3,12 +3,15 @@
 
     PYTHONPATH=py python3 tools/bench_ai.py [--deals N] [--players P] [--levels a,b]
                                             [--variants preset[:option=value...],...]
+                                            [--five-levels a,b]
 
 Plays N seeded deals per level (every seat that level) and times every decision that has
 a real choice (more than one card in hand). The expert runs on its default wall-clock
 budget, as in the page; also shown with a fixed iteration count for the arena. Then a row
 per variant (two-player presets with options, e.g. ``briscolone:hand_size=5``) for each
-of ``--variant-levels``: the searching levels, whose cost depends on the variant.
+of ``--variant-levels``: the searching levels, whose cost depends on the variant. Last,
+Briscola chiamata (five players, ``--five-levels``; ``--players 5`` times only it): every
+decision with a choice, the bids, passes and calls of the auction included.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ def bench(level: str, players: int, deals: int, iterations: int | None = None,
             view = g.view(g.turn)
             t0 = time.perf_counter()
             action = agents[g.turn].choose(view)
-            if len(view.legal_actions) > 1:
+            if len(view.legal_actions) > 1:  # a choice: the auction's bid or pass too
                 times.append((time.perf_counter() - t0) * 1000)
             g.apply(action)
     return times
@@ -75,9 +78,14 @@ def main() -> int:
     p.add_argument("--variants", default=DEFAULT_VARIANTS,
                    help="two-player variants to time too, comma-separated ('' for none)")
     p.add_argument("--variant-levels", default="hard,expert@200")
+    p.add_argument("--five-levels", default="medium,hard,expert,expert@200",
+                   help="levels timed in Briscola chiamata (five players); '' for none")
     args = p.parse_args()
     print(f"{'level':<12} {'mean ms':>9} {'median':>9} {'p95':>9} {'max':>9}  "
           f"decisions ({args.players} players, CPython {sys.version.split()[0]})")
+    if args.players == 5:
+        five_rows(args)
+        return 0
     for spec in args.levels.split(","):
         level, _, iters = spec.partition("@")
         deals = args.deals if level != "expert" else max(2, args.deals // 5)
@@ -89,7 +97,21 @@ def main() -> int:
             level, _, iters = spec.partition("@")
             deals = args.deals if level != "expert" else max(2, args.deals // 5)
             print(row(spec, bench(level, 2, deals, int(iters) if iters else None, rules)))
+    five_rows(args)
     return 0
+
+
+def five_rows(args: argparse.Namespace) -> None:
+    """Briscola chiamata (ranks auction), five seats of each level."""
+    levels = [s for s in args.five_levels.split(",") if s]
+    if not levels:
+        return
+    print("chiamata (5 players, ranks auction)")
+    rules = Rules.preset("chiamata", 5, auction="ranks")
+    for spec in levels:
+        level, _, iters = spec.partition("@")
+        deals = args.deals if level != "expert" else max(2, args.deals // 5)
+        print(row(spec, bench(level, 5, deals, int(iters) if iters else None, rules)))
 
 
 if __name__ == "__main__":
