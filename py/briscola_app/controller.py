@@ -30,25 +30,31 @@ from typing import Any, Callable
 from briscola.agents import AgentSpecError, make_agent
 from briscola.cards import ALL_CARDS, Card, IllegalMoveError
 from briscola.game import Game, Trick
-from briscola.match import (DEAL_FORMATS, MATCH_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
+from briscola.core import BID_RANKS, MIN_POINTS_BID, chiamata_game_points, contract
+from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
                             sides_for)
-from briscola.model import EXCHANGE, PLAY, SHOW, Action
+from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PLAY, SHOW, Action
+from briscola.rules import AUCTIONS
 from briscola.record import RecordError, from_record, to_record
 from briscola.rules import Rules, UnsupportedRuleError
 
 from .i18n import LANGUAGES, Translator, pick_language
-from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS, VARIANTS, Settings,
-                       allowed, formats_offered, normalize, options_for, parse_fields, players_offered,
-                       validate_settings, validate_variant)
-from .stats import (MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key, parse_mode_key,
-                    validate_match_stats, validate_stats)
+from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS,
+                       VARIANTS, Settings, allowed, formats_offered, normalize, options_for, parse_fields,
+                       players_offered, validate_settings, validate_variant)
+from .stats import (FiveStats, MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key, parse_mode_key,
+                    validate_five_stats, validate_match_stats, validate_stats)
 from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
+FIVE = 5  # Briscola chiamata's players
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
 FALLBACK_LEVEL = "medium"
 
+
+POINT_STEPS = (0, 1, 2, 5, 10, 20)
+"""Bids in points offered as buttons: the lowest allowed, and these many points above it."""
 
 MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
 MAX_ID_CHARS = 40
@@ -84,6 +90,7 @@ RULE_OPTION_TYPES: dict[str, Callable[[Any], bool]] = {
     "redeal_ace_three": lambda v: type(v) is bool,
     "trump_exchange": lambda v: v is None or (type(v) is int and v in EXCHANGES),
     "mano_negra": lambda v: type(v) is bool,
+    "auction": lambda v: v in AUCTIONS,
 }
 """The rules options a page match may set, and the values each may take."""
 
@@ -235,7 +242,7 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
         raise BadData(str(e)) from e
     if not is_count(game.seed, MAX_SEED):
         raise BadData("saved deal has a wrong seed")
-    if game.rules.variant not in VARIANTS or game.phase not in ("play", "over"):
+    if game.rules.variant not in VARIANTS:
         raise BadData("saved deal is not a variant of this page")
     fields = {k: v for k, v in data.items() if k != "match"}
     saved = SavedDeal(**fields)
@@ -284,6 +291,8 @@ class SeatModel:
     to_move: bool
     dealer: bool
     cards: list[CardModel] | None = None  # face up (Scoperta), else None
+    role: str = ""  # Briscola chiamata: "caller", or "partner" once that is known to the person
+    bid: str = ""  # Briscola chiamata, in the auction: the seat's last bid, or that it passed
 
 
 @dataclass
@@ -300,6 +309,9 @@ class ActionModel:
     action: str
     label: str
     hinted: bool = False
+    value: str = ""  # a bid's value, a called card
+    card: str = ""  # a card shown on the button (the card a call would name)
+    pressed: bool | None = None  # a toggle (the rank chosen before the suit of a call)
 
 
 @dataclass
@@ -368,6 +380,10 @@ class TableModel:
     next_label: str = ""
     variant: str = "standard"
     per_trick: int = 1  # cards each seat plays to a trick
+    phase: str = PHASE_PLAY
+    auction: list[tuple[str, str, bool]] = field(default_factory=list)  # (who, bid or "passed", passed)
+    auction_prompt: str = ""  # above the bid and call controls
+    contract: str = ""  # Briscola chiamata: who called which card, and the points needed
 
 
 @dataclass
@@ -414,6 +430,8 @@ class App:
         self.match_stats: MatchStats = store.load("matches", validate_match_stats) or MatchStats()
         self.pending: list[tuple[str, str, str, int, int]] = []  # results not written yet
         self.pending_matches: list[tuple[str, str, bool]] = []
+        self.five_stats: FiveStats = store.load("five", validate_five_stats) or FiveStats()
+        self.pending_five: list[tuple[str, str, bool, bool, int]] = []
         self.tr = Translator(self.settings.lang)
         self.game: Game
         self.saved: SavedDeal
@@ -422,6 +440,7 @@ class App:
         self.message = ""
         self.hint: Action | None = None
         self._note = ""  # a computer's exchange, said again with the card it plays
+        self.call_rank: int | None = None  # a call after an auction in points: the rank chosen first
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
@@ -431,6 +450,8 @@ class App:
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
+            if self.resumed and self.game.phase in (PHASE_AUCTION, PHASE_CALL):  # what the auction waits for
+                self.message += " " + self._turn_message()
             if self.resumed and not self.game.actions and self.game.redeals:  # not seen before the reload
                 self.message += " " + " ".join(self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals)
             if self.game.over:
@@ -528,6 +549,9 @@ class App:
         game, m = self.game, self.match
         if not game.over and game.tricks:
             self._count(self.saved.id, self.saved.level, game, "loss", *self._side_points(game))
+            if game.caller is not None and game.partner is not None:  # as a contract lost
+                lost = chiamata_game_points(game.caller, game.partner, game.n, won=False, cappotto=False)
+                self._count_five(self.saved, game, False, lost[HUMAN])
         if not m.single and not m.finished and not m.counted and (m.match.deals_played or game.tricks):
             m.counted = True
             self._count_match(m, self.saved.level, won=False)
@@ -564,7 +588,7 @@ class App:
         if not self.human_to_move:
             return False
         c = Card(card)
-        if c not in self.game.hands[HUMAN]:
+        if c not in self.game.hands[HUMAN] or self.game.phase != PHASE_PLAY:
             return False
         if Action.play(c) not in self.game.legal_actions():
             self.message = self.tr.t("must_follow_refused", card=self.card_name(self.game.trick[0][1]))
@@ -593,6 +617,34 @@ class App:
                 self._act(action)
                 return
         raise IllegalMoveError(f"no {kind} now")
+
+    def bid_human(self, value: Any) -> None:
+        """Briscola chiamata: the person bids ``value`` (a rank, or points)."""
+        self._human_exact(Action.bid(int(value)) if str(value).isdigit() and len(str(value)) <= 3 else None)
+
+    def pass_human(self) -> None:
+        """Briscola chiamata: the person passes, out of the auction for good."""
+        self._human_exact(Action.pass_())
+
+    def call_human(self, card: Any) -> None:
+        """Briscola chiamata: the person, who won the auction, calls ``card``."""
+        try:
+            action: Action | None = Action.call(Card(card))
+        except (ValueError, TypeError, IndexError):
+            action = None
+        self._human_exact(action)
+
+    def choose_call_rank(self, rank: Any) -> None:
+        """After an auction in points any card may be called: the rank, then the suit."""
+        if self.game.phase == PHASE_CALL and str(rank).isdigit() and 1 <= int(rank) <= 10:
+            self.call_rank = int(rank)
+
+    def _human_exact(self, action: Action | None) -> None:
+        if not self.human_to_move:
+            raise IllegalMoveError("it is not your turn")
+        if action is None or action not in self.game.legal_actions():
+            raise IllegalMoveError(f"{action} is not legal now")
+        self._act(action)
 
     def play_computer(self, choice: Card | Action) -> Trick | None:
         """The computer player to move does ``choice`` (a card or an action); refused
@@ -625,6 +677,7 @@ class App:
         game, seat = self.game, self.game.turn
         who, you = self.seat_name(seat), seat == HUMAN
         before = game.briscola
+        hidden = game.partner is not None and not game.partner_shown
         done = game.apply(action)
         self.hint = None
         self.resumed = False
@@ -636,11 +689,20 @@ class App:
             self.message = self.tr.t("you_exchanged", **words) if you else self.tr.t("exchanged", who=who, **words)
         elif action.kind == SHOW:
             self.message = self.tr.t("you_mano_negra") if you else self.tr.t("mano_negra_shown", who=who)
+        elif action.kind in (BID, PASS, CALL):
+            self.message = self._auction_words(seat, action)
+        reveal = ""
+        if action.kind == PLAY and hidden and game.partner_shown and game.partner != game.caller:
+            caller = self.seat_name(game.caller)
+            reveal = (self.tr.t("you_shown_partner", caller=caller) if you
+                      else self.tr.t("partner_shown", who=who, caller=caller))
+            self.message += " " + reveal
         if done is not None:
             self.held = done
             key = "you_take_trick" if done.winner == HUMAN else "takes_trick"
-            self.message = self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
-        elif not game.over and game.turn == HUMAN:
+            self.message = " ".join(filter(None, (reveal, self.tr.t(key, who=self.seat_name(done.winner),
+                                                                      n=done.points))))
+        elif not game.over and (game.turn == HUMAN or action.kind == CALL):
             self.message += " " + self._turn_message()
         # a computer's exchange stays in the words of the card it then plays
         if self._note and action.kind != EXCHANGE:
@@ -664,9 +726,48 @@ class App:
         else:
             self.message = self._turn_message()
 
+    def _auction_words(self, seat: int, action: Action) -> str:
+        """A bid, a pass or the call in words; after a call the person learns, privately,
+        whether they hold the called card."""
+        g, t = self.game, self.tr
+        you, who = seat == HUMAN, self.seat_name(seat)
+        if action.kind == PASS:
+            return t.t("you_pass") if you else t.t("passes", who=who)
+        if action.kind == BID:
+            bid = self.bid_name(action.value)
+            return t.t("you_bid", bid=bid) if you else t.t("bids", who=who, bid=bid)
+        card = self.card_name(action.card)
+        words = [t.t("you_call", card=card) if you else t.t("calls", who=who, card=card)]
+        if g.partner == HUMAN and seat != HUMAN:
+            words.append(t.t("you_are_partner", card=card, who=who))
+        elif g.partner == HUMAN:
+            words.append(t.t("you_alone", card=card))
+        return " ".join(words)
+
+    def bid_name(self, bid: int | None) -> str:
+        """A bid in words: a rank (Three), or points (70 points)."""
+        if bid is None:
+            return self.tr.t("passed")
+        if bid >= MIN_POINTS_BID:
+            return self.tr.t("points_n", n=bid)
+        return self.rank_name(bid)
+
+    def rank_name(self, rank: int) -> str:
+        french = self.settings.deck == "french" and rank == 9
+        return self.tr.t(f"frank_{rank}" if french else f"rank_{rank}")
+
     def _turn_message(self) -> str:
         if self.game.over:
             return self.tr.t("deal_over")
+        if self.game.phase == PHASE_AUCTION:
+            if self.game.turn != HUMAN:
+                return self.tr.t("thinking", who=self.seat_name(self.game.turn))
+            return self.tr.t("your_bid" if self.game.bid is None else "your_bid_under",
+                             bid=self.bid_name(self.game.bid))
+        if self.game.phase == PHASE_CALL:
+            if self.game.turn != HUMAN:
+                return self.tr.t("thinking", who=self.seat_name(self.game.turn))
+            return self.tr.t("your_call", bid=self.bid_name(self.game.bid))
         if self.game.turn == HUMAN:
             return self.tr.t("your_turn_lead" if not self.game.trick else "your_turn")
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
@@ -700,13 +801,20 @@ class App:
         if not m.scored:
             outcome = game.outcome()
             sides = tuple(tuple(m.seats[s] for s in side) for side in outcome.sides)
+            game_points = [0] * m.match.players
+            for s, gain in enumerate(outcome.game_points):
+                game_points[m.seats[s]] = gain
             try:
-                m.match.add(SimpleNamespace(sides=sides, side_points=outcome.side_points, winner=outcome.winner))
+                m.match.add(SimpleNamespace(sides=sides, side_points=outcome.side_points, winner=outcome.winner,
+                                            game_points=tuple(game_points)))
             except MatchError:
                 pass  # a match at its longest: the deal still counts, the match stays as it is
             m.scored = True
         if not saved.counted:
-            self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
+            if not game.thrown_in:  # a deal everybody passed was not played: nothing to count
+                self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
+                if game.caller is not None:
+                    self._count_five(saved, game, game.outcome().winner == 0, game.outcome().game_points[HUMAN])
             saved.counted = True
         if m.finished and not m.single and not m.counted:
             m.counted = True
@@ -730,10 +838,22 @@ class App:
             return self.match_stats
         return self.store.load("matches", validate_match_stats) or MatchStats()
 
+    def _fresh_five_stats(self) -> FiveStats:
+        if not self.store.readable:
+            return self.five_stats
+        return self.store.load("five", validate_five_stats) or FiveStats()
+
     def _count(self, deal_id: str, level: str, game: Game, outcome: str,
                points_for: int, points_against: int) -> None:
         key = mode_key(game.n, level, game.rules.variant)
         self.pending.append((deal_id, key, outcome, points_for, points_against))
+        self._flush_results()
+
+    def _count_five(self, saved: SavedDeal, game: Game, made: bool, game_points: int) -> None:
+        """Briscola chiamata: the person's contracts (taken, made) and game points."""
+        taken = game.caller == HUMAN
+        self.pending_five.append((saved.id, mode_key(game.n, saved.level, game.rules.variant), taken,
+                                  taken and made, game_points))
         self._flush_results()
 
     def _count_match(self, m: SavedMatch, level: str, won: bool) -> None:
@@ -748,6 +868,8 @@ class App:
             self.stats = self._merge_and_save(self.pending, self._fresh_stats(), "stats")
         if self.pending_matches:
             self.match_stats = self._merge_and_save(self.pending_matches, self._fresh_match_stats(), "matches")
+        if self.pending_five:
+            self.five_stats = self._merge_and_save(self.pending_five, self._fresh_five_stats(), "five")
 
     def _merge_and_save(self, pending: list, merged: Any, key: str) -> Any:
         """Add ``pending`` results to the stored ``merged`` (re-read just now) and write it;
@@ -761,14 +883,17 @@ class App:
         """Read the stats again (another tab changed them)."""
         self.stats = self._fresh_stats()
         self.match_stats = self._fresh_match_stats()
+        self.five_stats = self._fresh_five_stats()
 
     def reset_stats(self) -> None:
         """Erase every count; the ids of deals and matches already counted are kept, so
         one that ended before the reset is not counted after it by another tab."""
         self.stats = Stats(counted=self._fresh_stats().counted)
         self.match_stats = MatchStats(counted=self._fresh_match_stats().counted)
+        self.five_stats = FiveStats(counted=self._fresh_five_stats().counted)
         self.store.save("stats", self.stats.to_dict())
         self.store.save("matches", self.match_stats.to_dict())
+        self.store.save("five", self.five_stats.to_dict())
 
     # -- settings ---------------------------------------------------------------------
     def _stored_settings(self) -> Settings | None:
@@ -864,10 +989,13 @@ class App:
                   [(n, t.t("option_exchange_off" if not n else f"option_exchange_{n}")) for n in EXCHANGES],
                   hidden="exchange" not in offered_options),
             check("mano_negra", "option_mano_negra"),
+            radio("auction", t.t("option_auction"),
+                  [(a, t.t("option_auction_" + a.replace("-", "_"))) for a in AUCTIONS],
+                  hidden="auction" not in offered_options),
             radio("players", t.t("players"),
-                  [(n, t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 6)],
+                  [(n, t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 5, 6)],
                   offered=players_offered(s.variant)),
-            radio("match", t.t("match"), [(f, t.t(format_key(f))) for f in MATCH_FORMATS],
+            radio("match", t.t("match"), [(f, t.t(format_key(f))) for f in ALL_MATCH_FORMATS],
                   offered=formats_offered(s.players)),
             radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
             radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
@@ -922,35 +1050,54 @@ class App:
 
     # -- what the table shows ---------------------------------------------------------
     def _action_label(self, action: Action) -> str:
+        if action.kind == BID:
+            return self.tr.t("bid_button", bid=self.bid_name(action.value))
+        if action.kind == PASS:
+            return self.tr.t("pass")
+        if action.kind == CALL:
+            return self.tr.t("call_card", card=self.card_name(action.card))
         if action.kind == EXCHANGE:
             return self.tr.t("exchange_offer", card=self.card_name(action.card),
                              briscola=self.card_name(self.game.briscola))
         return self.tr.t("show_mano_negra")
 
+    def known_sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as the person knows them: all of them, except in Briscola chiamata
+        before the called card is played, where only its holder knows (empty then)."""
+        return self.game.view(HUMAN).sides
+
+    def _same_side(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> bool:
+        return any(HUMAN in side and seat in side for side in sides)
+
     def model(self) -> TableModel:
         g, t = self.game, self.tr
         rules = g.rules
-        my_side = g.side_of[HUMAN]
         human_turn = self.human_to_move
         legal = g.legal_actions() if human_turn else []
+        sides = self.known_sides()
+        in_auction = g.phase in (PHASE_AUCTION, PHASE_CALL)
+        last_bid = {s: b for s, b in g.auction}
         opponents = [
             SeatModel(
                 seat=self.seats[s],
                 name=self.seat_name(s),
                 hand_count=len(g.hands[s]),
                 pile_points=g.points[s],
-                partner=g.side_of[s] == my_side,
+                partner=self._same_side(s, sides),
                 to_move=not g.over and self.held is None and g.turn == s,
                 dealer=g.dealer == s,
                 cards=[CardModel(str(c), self.card_name(c), seat=self.seats[s]) for c in g.hands[s]]
                 if rules.open_hands else None,
+                role=self._role(s, sides),
+                bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
             )
             for s in range(g.n - 1, 0, -1)  # left of you, across, right of you
         ]
         hand = []
         for c in g.hands[HUMAN]:
             ok = Action.play(c) in legal
-            hand.append(CardModel(str(c), self.card_name(c), enabled=ok, blocked=human_turn and not ok,
+            hand.append(CardModel(str(c), self.card_name(c), enabled=ok,
+                                  blocked=human_turn and not ok and g.phase == PHASE_PLAY,
                                   hinted=ok and self.hint == Action.play(c)))
         shown = self.held.plays if self.held is not None else tuple(g.trick)
         winner = self.held.winner if self.held is not None else None
@@ -969,6 +1116,7 @@ class App:
             next_label = t.t("next_card", card=next_card.label)
         actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
                    for a in legal if a.kind in (EXCHANGE, SHOW)]
+        actions.extend(self._auction_controls(legal))
         if self.can_continue:
             actions.append(ActionModel("next", t.t("match_next_deal")))
         return TableModel(
@@ -979,12 +1127,11 @@ class App:
             trick=trick,
             trick_held=self.held is not None,
             stock_count=stock,
-            stock_label=t.t("stock_left", n=stock) if stock else t.t("stock_empty"),
+            stock_label=t.t("stock_left", n=stock) if stock else t.t("stock_empty") if rules.trump != "called" else "",
             briscola=briscola,
             trump_suit=g.briscola.suit if g.briscola is not None else "",
             trump_label=self._trump_label(),
-            my_pile_label=t.t("pile_label", who=t.t("us") if len(g.sides[my_side]) > 1 else t.t("you"),
-                              n=self._side_points(g)[0]),
+            my_pile_label=self._my_pile_label(sides),
             sides=self._sides(),
             message=self.message,
             your_turn=human_turn,
@@ -997,10 +1144,75 @@ class App:
             next_label=next_label,
             variant=rules.variant,
             per_trick=rules.cards_per_trick,
+            phase=g.phase,
+            auction=[(self.seat_name(s), self.bid_name(b), b is None) for s, b in g.auction],
+            auction_prompt=self._turn_message() if human_turn and in_auction else "",
+            contract=self._contract(),
         )
+
+    def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
+        g = self.game
+        if g.caller is None:
+            return ""
+        if seat == g.caller:
+            return "caller"
+        if sides and seat == g.partner:
+            return "partner"
+        return ""
+
+    def _my_pile_label(self, sides: tuple[tuple[int, ...], ...]) -> str:
+        g, t = self.game, self.tr
+        mine = next((side for side in sides if HUMAN in side), (HUMAN,))
+        return t.t("pile_label", who=t.t("us") if len(mine) > 1 else t.t("you"),
+                   n=sum(g.points[s] for s in mine))
+
+    def _contract(self) -> str:
+        """Briscola chiamata, once called: who called which card, needing how many points;
+        and, for the person's eyes only, that they hold the called card."""
+        g = self.game
+        if g.caller is None or g.called is None or g.bid is None:
+            return ""
+        words = self.tr.t("contract", who=self.seat_name(g.caller), card=self.card_name(g.called), n=contract(g.bid))
+        if g.partner == HUMAN and g.caller != HUMAN and not g.partner_shown and not g.over:
+            words += ". " + self.tr.t("you_secret_partner", caller=self.seat_name(g.caller))
+        return words
+
+    def _auction_controls(self, legal: list[Action]) -> list[ActionModel]:
+        """The person's bids and pass, or the cards they may call (after an auction in
+        points, where any card may be called: the rank first, then the suit)."""
+        t = self.tr
+        bids = [a for a in legal if a.kind == BID and a.value is not None]
+        out = []
+        if bids:
+            values = [a.value for a in bids if a.value is not None]
+            ranks = [v for v in values if v < MIN_POINTS_BID]
+            points = [v for v in values if v >= MIN_POINTS_BID]
+            shown = ranks + sorted({points[0] + step for step in POINT_STEPS
+                                    if points and points[0] + step <= points[-1]})
+            for v in shown:
+                action = Action.bid(v)
+                out.append(ActionModel(BID, t.t("bid_button", bid=self.bid_name(v)), self.hint == action, str(v)))
+        if Action.pass_() in legal:
+            out.append(ActionModel(PASS, t.t("pass"), self.hint == Action.pass_()))
+        calls = [a.card for a in legal if a.kind == CALL and a.card is not None]
+        if len(calls) > 4:  # any card: choose the rank, then see the four cards
+            rank = self.call_rank or calls[0].rank
+            for r in [r for r in BID_RANKS if any(c.rank == r for c in calls)]:
+                out.append(ActionModel("call-rank", self.rank_name(r), value=str(r), pressed=r == rank))
+            calls = [c for c in calls if c.rank == rank]
+        for c in calls:
+            action = Action.call(c)
+            out.append(ActionModel(CALL, t.t("call_card", card=self.card_name(c)), self.hint == action, str(c),
+                                   card=str(c)))
+        return out
 
     def _trump_label(self) -> str:
         g, t = self.game, self.tr
+        if g.rules.trump == "called":
+            if g.called is None:
+                return t.t("trump_not_called")
+            return t.t("trump_suit", suit=t.t(("fsuit_" if self.settings.deck == "french" else "suit_")
+                                               + g.called.suit))
         if g.initial_briscola is not None:
             return t.t("briscola_is", card=self.card_name(g.briscola))
         if g.rules.trump == "first":
@@ -1018,15 +1230,22 @@ class App:
         return m.summary
 
     def _sides(self) -> list[SideModel]:
+        """The score at the top: each side's points as the person knows the sides (in
+        Briscola chiamata before the partner shows: the person's own points and the
+        caller's)."""
         g, t = self.game, self.tr
-        mine = g.side_of[HUMAN]
+        known = self.known_sides()
+        if not known:
+            seats = [HUMAN] + ([g.caller] if g.caller not in (None, HUMAN) else [])
+            return [SideModel(self.seat_name(s), g.points[s], s == HUMAN) for s in seats]
         sides = []
-        for i, team in enumerate(g.sides):
+        for team in known:
+            mine = HUMAN in team
             if len(team) > 1:
-                label = t.t("us") if i == mine else t.t("them")
+                label = t.t("us") if mine else t.t("them")
             else:
                 label = self.seat_name(team[0])
-            sides.append(SideModel(label, sum(g.points[s] for s in team), i == mine))
+            sides.append(SideModel(label, sum(g.points[s] for s in team), mine))
         return sides
 
     def _match_bar(self) -> MatchBarModel | None:
@@ -1045,6 +1264,10 @@ class App:
 
     def _summary(self) -> SummaryModel:
         g, t = self.game, self.tr
+        if g.thrown_in:
+            go = ActionModel("next", t.t("deal_again")) if self.can_continue else ActionModel("new", t.t("new_game"))
+            return SummaryModel(t.t("summary_title"), t.t("thrown_in"), "", [], "", self._match_summary(),
+                                t.t("new_game") if self.match.single else t.t("match_new"), go)
         outcome = g.result()[HUMAN]
         if outcome == "draw":
             headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
@@ -1063,6 +1286,10 @@ class App:
         if g.early_win is not None:
             note = t.t("you_mano_negra") if g.early_win == HUMAN else t.t("mano_negra_shown",
                                                                             who=self.seat_name(g.early_win))
+        if g.caller is not None:
+            gains = g.outcome().game_points
+            note = " ".join((self._contract(), t.t("deal_game_points", list=", ".join(
+                f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)))))
         m = self.match
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)
@@ -1080,7 +1307,9 @@ class App:
                 label = t.t("us") if HUMAN in side else t.t("them")
             else:
                 label = self.page_seat_name(side[0])
-            if fmt in DEAL_FORMATS:
+            if m.match.players == FIVE:
+                text = t.t("game_points_n", n=abs(score)) if score >= 0 else "−" + t.t("game_points_n", n=-score)
+            elif fmt in DEAL_FORMATS:
                 text = t.t("deals_won_n", n=score)
             elif fmt in POINTS_FORMATS:
                 text = t.t("points_n", n=score)
@@ -1100,6 +1329,10 @@ class App:
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(fmt)), rows,
                                  headline, outcome, note, self.can_continue)
 
+    def signed(self, n: int) -> str:
+        """A change in game points: +2, −1, 0."""
+        return ("+" if n > 0 else "−" if n < 0 else "") + self.tr.number(abs(n))
+
     def last_trick(self) -> tuple[list[CardModel], str] | None:
         if not self.game.tricks:
             return None
@@ -1118,6 +1351,10 @@ class App:
             players, level, variant = parse_mode_key(key)
             st = modes[key]
             rows = [(name, t.t(name), getattr(st, name)) for name in DEAL_STAT_FIELDS]
+            five = self.five_stats.modes.get(key)
+            if five is not None:
+                rows += [("taken", t.t("stats_taken"), five.taken), ("made", t.t("stats_made"), five.made),
+                         ("game-points", t.t("stats_game_points"), five.game_points)]
             out.append(StatsSection(self._mode_title(players, level), self._variant_name(variant), rows))
         formats = self.match_stats.formats
         first = True
@@ -1125,7 +1362,7 @@ class App:
             players, level, variant, fmt = parse_match_key(key)
             count = formats[key]
             sub = t.t("stats_variant", variant=self._variant_name(variant),
-                      match=t.t(format_key(fmt)) if fmt in MATCH_FORMATS else fmt)
+                      match=t.t(format_key(fmt)) if fmt in ALL_MATCH_FORMATS else fmt)
             out.append(StatsSection(self._mode_title(players, level), sub,
                                     [("match-played", t.t("played"), count.played),
                                      ("match-won", t.t("won"), count.won)],

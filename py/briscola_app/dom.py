@@ -188,6 +188,24 @@ class Page:
     def action_show(self, button) -> None:
         self._human_action(self.app.show_human)
 
+    def action_bid(self, button) -> None:
+        value = str(button.dataset.value)
+        self._human_action(lambda: self.app.bid_human(value))
+
+    def action_pass(self, button) -> None:
+        self._human_action(self.app.pass_human)
+
+    def action_call(self, button) -> None:
+        card = str(button.dataset.value)
+        self._human_action(lambda: self.app.call_human(card))
+
+    def action_call_rank(self, button) -> None:
+        self.app.choose_call_rank(str(button.dataset.value))
+        self.render()
+        chosen = js.document.querySelector("#hand-actions [aria-pressed='true']")
+        if not _null(chosen):
+            chosen.focus()
+
     def _human_action(self, act) -> None:
         try:
             act()
@@ -420,7 +438,10 @@ class Page:
         active = js.document.activeElement
         had_hand_focus = not _null(active) and hasattr(active, "closest") and not _null(active.closest("#hand"))
         self._paint("opponents", render.opponents_html(m, t))
-        self._paint("trick", render.trick_html(m, self.trick_shown), render.trick_html(m, ALL_SHOWN))
+        if m.phase in ("auction", "call"):
+            self._paint("trick", render.auction_html(m, t))
+        else:
+            self._paint("trick", render.trick_html(m, self.trick_shown), render.trick_html(m, ALL_SHOWN))
         _el("trick").classList.toggle("many", len(m.trick) > 4 or (len(m.trick) > 2 and m.per_trick > 1))
         briscola, pile, caption = render.stock_html(m)
         self._paint("briscola", briscola)
@@ -432,7 +453,7 @@ class Page:
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
         hand.dataset.count = str(len(m.hand))
-        self._paint("hand-actions", render.actions_html(m.actions))
+        self._paint("hand-actions", render.actions_html(m.actions, m.deck, t))
         bar = _el("match-bar")
         self._paint("match-bar", render.match_bar_html(m.match))
         bar.hidden = m.match is None
@@ -462,8 +483,11 @@ class Page:
         js.document.body.dataset.hand = str(app.game.rules.hand_size)
         js.document.body.dataset.per = str(m.per_trick)
         js.document.body.dataset.variant = m.variant
+        js.document.body.dataset.phase = m.phase
         if (focus_index is not None or had_hand_focus) and m.your_turn:
             buttons = hand.querySelectorAll("button")
+            if m.phase in ("auction", "call"):  # the bids, or the cards to call
+                buttons = _el("hand-actions").querySelectorAll("button[data-action='bid'], button[data-action='call']")
             if buttons.length:
                 index = min(focus_index or 1, buttons.length) - 1
                 buttons.item(index).focus()

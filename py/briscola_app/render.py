@@ -49,6 +49,15 @@ def trick_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
     return "".join(played_html(m.deck, c, c.card not in shown) for c in m.trick)
 
 
+def auction_html(m: TableModel, t: Translator) -> str:
+    """Briscola chiamata, before the play: every bid and pass so far, in order."""
+    if not m.auction:
+        return ""
+    items = "".join(f'<li class="{"passed" if passed else "bid"}"><span>{escape(who)}</span> <b>{escape(bid)}</b></li>'
+                    for who, bid, passed in m.auction)
+    return f'<ol class="auction" aria-label="{escape(t.t("auction"))}">{items}</ol>'
+
+
 def opponents_html(m: TableModel, t: Translator) -> str:
     parts = []
     for s in m.opponents:
@@ -62,7 +71,13 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
         classes.append("to-move")
     if s.partner:
         classes.append("partner")
+    if s.role:
+        classes.append(s.role)
     partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner else ""
+    if s.role:
+        partner += f' <small class="role">{escape(t.t("role_" + s.role))}</small>'
+    if s.bid:
+        partner += f' <small class="bid">{escape(s.bid)}</small>'
     count = t.t("cards_in_hand", n=s.hand_count)
     if s.cards is not None:
         faces = "".join(f'<li>{card_img(deck, c.card, c.label)}</li>' for c in s.cards)
@@ -94,18 +109,36 @@ def stock_html(m: TableModel) -> tuple[str, str, str]:
     if m.stock_count > 1 or (m.stock_count == 1 and m.briscola is None):
         face = m.next_card.card if m.next_card is not None and m.next_card != m.briscola else "back"
         pile = card_img(m.deck, face, m.next_card.label if face != "back" and m.next_card else "")
-    caption = f'{escape(m.stock_label)}<br><span class="trump-badge">{escape(m.trump_label)}</span>'
+    caption = f'{escape(m.stock_label)}<br>' if m.stock_label else ""
+    caption += f'<span class="trump-badge">{escape(m.trump_label)}</span>'
+    if m.contract:
+        caption += f'<br><span class="contract">{escape(m.contract)}</span>'
     if m.next_label:
         caption += f'<br><span class="next-card">{escape(m.next_label)}</span>'
     return briscola, pile, caption
 
 
-def actions_html(actions: list[ActionModel]) -> str:
-    """Buttons beside the hand: the trump exchange, mano negra, the next deal."""
-    return "".join(
-        f'<button type="button" class="hand-action{" hinted" if a.hinted else ""}'
-        f'{" primary" if a.action == "next" else ""}" data-action="{escape(a.action)}">{escape(a.label)}</button>'
-        for a in actions)
+def actions_html(actions: list[ActionModel], deck: str = "italian", t: Translator | None = None) -> str:
+    """Buttons beside the hand: the trump exchange, mano negra, the next deal; in
+    Briscola chiamata the bids and the pass, or the cards the caller may call."""
+    out = []
+    ranks = [a for a in actions if a.action == "call-rank"]
+    for a in actions:
+        if a.action == "call-rank":
+            continue
+        cls = "hand-action" + (" hinted" if a.hinted else "") + (" primary" if a.action == "next" else "")
+        cls += f" {a.action}-action" if a.action in ("bid", "pass", "call") else ""
+        value = f' data-value="{escape(a.value)}"' if a.value else ""
+        face = card_img(deck, a.card) if a.card else ""
+        out.append(f'<button type="button" class="{cls}" data-action="{escape(a.action)}"{value}>'
+                   f'{face}<span>{escape(a.label)}</span></button>')
+    if ranks:
+        label = escape(t.t("call_rank")) if t is not None else ""
+        buttons = "".join(f'<button type="button" class="hand-action rank-choice" data-action="call-rank" '
+                          f'data-value="{escape(a.value)}" aria-pressed="{"true" if a.pressed else "false"}">'
+                          f'{escape(a.label)}</button>' for a in ranks)
+        out.insert(0, f'<div class="call-ranks" role="group" aria-label="{label}">{buttons}</div>')
+    return "".join(out)
 
 
 def match_bar_html(bar: MatchBarModel | None) -> str:

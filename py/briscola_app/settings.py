@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from briscola.match import MATCH_FORMATS, MatchError, check_format
-from briscola.rules import PLAYER_COUNTS, PRESETS, Rules, UnsupportedRuleError
+from briscola.match import ALL_MATCH_FORMATS, MatchError, check_format
+from briscola.rules import ALL_PLAYER_COUNTS, AUCTIONS, FIVE_PLAYER_PRESETS, PRESETS, Rules, UnsupportedRuleError
 
 from .i18n import LANGUAGE_CODES, LEGACY
 from .storage import BadData
@@ -28,20 +28,21 @@ DECKS = ("italian", "french")
 SPEEDS = ("slow", "normal", "fast")
 LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL = "medium"
-PAGE_VARIANTS = ("standard", "piemonte", "sud", "briscolone", "scoperta", "dupla", "bisca")
-VARIANTS = tuple(v for v in PAGE_VARIANTS if v in PRESETS)
-"""The presets the page plays (a preset with bidding, such as Briscola chiamata, needs a
-table of its own and is not offered)."""
+PAGE_VARIANTS = ("standard", "piemonte", "sud", "briscolone", "scoperta", "dupla", "bisca", "chiamata")
+VARIANTS = tuple(v for v in PAGE_VARIANTS if v in PRESETS or v in FIVE_PLAYER_PRESETS)
+"""The presets the page plays; Briscola chiamata is the one for five players."""
+CHIAMATA = "chiamata"
 HAND_SIZES = (3, 5)
 EXCHANGES = (0, 2, 7)  # 0: no exchange; else the rank of trump that takes the turned card
 
 BASE_FIELDS = ("players", "deck", "speed", "level", "lang")
 VARIANT_FIELDS = ("variant", "hand_size", "must_follow", "first_trump", "redeal", "exchange",
-                  "mano_negra", "match")
+                  "mano_negra", "match", "auction")
 
 NO_TURNED_CARD_OPTIONS = ("hand_size", "must_follow", "first_trump")
 TURNED_CARD_OPTIONS = ("redeal", "exchange", "mano_negra")
-OPTION_FIELDS = NO_TURNED_CARD_OPTIONS + TURNED_CARD_OPTIONS
+AUCTION_OPTIONS = ("auction",)
+OPTION_FIELDS = NO_TURNED_CARD_OPTIONS + TURNED_CARD_OPTIONS + AUCTION_OPTIONS
 FLAG_FIELDS = ("must_follow", "first_trump", "redeal", "mano_negra")
 
 
@@ -75,6 +76,7 @@ class Settings:
     exchange: int = 0  # 2 or 7: that trump may take the turned card
     mano_negra: bool = False
     match: str = "single"
+    auction: str = "ranks"  # Briscola chiamata: ranks; ranks, then points; points
 
     @property
     def pace(self) -> Pace:
@@ -105,7 +107,7 @@ class Settings:
 
 
 _CHOICES: dict[str, tuple] = {
-    "players": PLAYER_COUNTS,
+    "players": ALL_PLAYER_COUNTS,
     "deck": DECKS,
     "speed": SPEEDS,
     "level": LEVELS,
@@ -117,15 +119,24 @@ _CHOICES: dict[str, tuple] = {
     "redeal": (False, True),
     "exchange": EXCHANGES,
     "mano_negra": (False, True),
-    "match": MATCH_FORMATS,
+    "match": ALL_MATCH_FORMATS,
+    "auction": AUCTIONS,
 }
 _NUMBERS = ("players", "hand_size", "exchange")
 
 
+def _preset(variant: str) -> Rules:
+    """The variant's rules at the first player count it is played with."""
+    return Rules.preset(variant, players_offered(variant)[0])
+
+
 def options_for(variant: str) -> tuple[str, ...]:
     """The option settings a variant offers: Briscolone (no turned card) its hand size,
-    following suit and the first card's trump; the others what a turned card allows."""
-    if Rules.preset(variant, 2).turned_card:
+    following suit and the first card's trump; Briscola chiamata its kind of auction; the
+    others what a turned card allows."""
+    if variant == CHIAMATA:
+        return AUCTION_OPTIONS
+    if _preset(variant).turned_card:
         return TURNED_CARD_OPTIONS
     return NO_TURNED_CARD_OPTIONS
 
@@ -135,7 +146,9 @@ def rule_options(s: Settings) -> dict[str, Any]:
     variant offers (a hand size chosen for Briscolone is not applied to Standard)."""
     offered = options_for(s.variant)
     out: dict[str, Any] = {}
-    if "hand_size" in offered:
+    if offered == AUCTION_OPTIONS:
+        out["auction"] = s.auction
+    elif "hand_size" in offered:
         out["hand_size"] = s.hand_size
         out["must_follow"] = s.must_follow
         if s.first_trump:
@@ -154,11 +167,11 @@ def rules_for(s: Settings, players: int | None = None) -> Rules:
 
 def preset_values(variant: str) -> dict[str, Any]:
     """The option settings a variant sets by itself (Bisca: the exchange of the 2)."""
-    rules = Rules.preset(variant, 2)
+    rules = _preset(variant)
     return {"hand_size": rules.hand_size if rules.hand_size in HAND_SIZES else 3,
             "must_follow": rules.must_follow, "first_trump": rules.trump == "first",
             "redeal": rules.redeal_ace_three, "exchange": rules.trump_exchange or 0,
-            "mano_negra": rules.mano_negra}
+            "mano_negra": rules.mano_negra, "auction": rules.auction or "ranks"}
 
 
 def refused(s: Settings) -> str | None:
@@ -172,9 +185,9 @@ def refused(s: Settings) -> str | None:
 
 
 def players_offered(variant: str) -> tuple[int, ...]:
-    """Player counts the variant is played with (Dupla: two)."""
+    """Player counts the variant is played with (Dupla: two; Briscola chiamata: five)."""
     out = []
-    for n in PLAYER_COUNTS:
+    for n in ALL_PLAYER_COUNTS:
         try:
             Rules.preset(variant, n)
         except UnsupportedRuleError:
@@ -186,7 +199,7 @@ def players_offered(variant: str) -> tuple[int, ...]:
 def formats_offered(players: int) -> tuple[str, ...]:
     """Match formats for this player count."""
     out = []
-    for fmt in MATCH_FORMATS:
+    for fmt in ALL_MATCH_FORMATS:
         try:
             check_format(fmt, players)
         except MatchError:

@@ -190,3 +190,66 @@ def validate_match_stats(data: Any) -> MatchStats:
             raise BadData(f"match stats for {key[:60]!r} must be counts")
         out[key] = MatchCount(**entry)
     return MatchStats(out, counted[-COUNTED_KEPT:])
+
+
+# -- Briscola chiamata ----------------------------------------------------------------------
+
+MAX_GAME_POINTS = 10 ** 9
+
+
+@dataclass
+class FiveCount:
+    """The person's contracts in Briscola chiamata: taken (as the caller) and made, and the
+    game points won (less those lost) in every deal played."""
+
+    taken: int = 0
+    made: int = 0
+    game_points: int = 0
+
+
+@dataclass
+class FiveStats:
+    """Stored under ``briscola.five``: ``{"modes": {"5p-medium-chiamata": {"taken": 3,
+    "made": 2, "game_points": -1}}, "counted": [deal ids]}``; a separate key, so a tab of
+    an earlier build never sees it. Deals won and lost are in ``briscola.stats`` as for
+    every variant."""
+
+    modes: dict[str, FiveCount] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+    def add(self, deal_id: str, key: str, taken: bool, made: bool, game_points: int) -> bool:
+        if deal_id in self.counted:
+            return False
+        count = self.modes.setdefault(key, FiveCount())
+        count.taken += 1 if taken else 0
+        count.made += 1 if made else 0
+        count.game_points += game_points
+        self.counted.append(deal_id)
+        del self.counted[:-COUNTED_KEPT]
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"modes": {k: asdict(v) for k, v in self.modes.items()}, "counted": list(self.counted)}
+
+
+def validate_five_stats(data: Any) -> FiveStats:
+    if not isinstance(data, dict) or set(data) != {"modes", "counted"}:
+        raise BadData("five-player stats have the wrong fields")
+    counted = data["counted"]
+    if not isinstance(counted, list) or not all(
+            isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
+        raise BadData("counted must be a list of deal ids")
+    modes = data["modes"]
+    if not isinstance(modes, dict):
+        raise BadData("modes must be an object")
+    out = {}
+    for key, entry in modes.items():
+        parse_mode_key(key)
+        if not isinstance(entry, dict) or set(entry) != {"taken", "made", "game_points"}:
+            raise BadData(f"five-player stats for {key[:60]!r} have the wrong fields")
+        gp = entry["game_points"]
+        if (not is_count(entry["taken"]) or not is_count(entry["made"]) or entry["made"] > entry["taken"]
+                or type(gp) is not int or abs(gp) > MAX_GAME_POINTS):
+            raise BadData(f"five-player stats for {key[:60]!r} must be counts")
+        out[key] = FiveCount(**entry)
+    return FiveStats(out, counted[-COUNTED_KEPT:])

@@ -333,9 +333,9 @@ def test_settings_form_checks_current_choices():
     app = make_app(players=4, deck="french")
     html = render.settings_html(app.settings_form())
     assert 'name="players" value="4" checked' in html and 'name="deck" value="french" checked' in html
-    # variant, hand size (hidden with Standard), exchange (off), players, match, level,
-    # speed, deck; no option box ticked
-    assert html.count("checked") == 8
+    # variant, hand size (hidden with Standard), exchange (off), auction (hidden but in
+    # Briscola chiamata), players, match, level, speed, deck; no option box ticked
+    assert html.count("checked") == 9
     assert html.count(" selected") == 1 and '<option value="en" lang="en" selected>English</option>' in html
 
 
