@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import jsonschema
@@ -57,14 +58,21 @@ def test_bad_five_player_arguments_are_one_line(args, words):
     assert_one_line_error(run(args), words)
 
 
-def test_selfplay_writes_records_that_validate_replay_and_add_up(tmp_path):
+def test_selfplay_writes_records_that_validate_replay_and_add_up(tmp_path, capsys):
+    """``selfplay --players 5``: every record validates against the schema and replays,
+    game points add up to zero, the partner holds the called card. The long run (2000
+    deals, the searching levels at the table) is this test with the environment's
+    ``FIVE_SELFPLAY_DEALS=2000 FIVE_SELFPLAY_AGENTS=hard,medium,easy,random,medium``."""
     out = tmp_path / "five.jsonl"
-    proc = run(["selfplay", "--players", "5", "--games", "40", "--seed", "3", "--auction", "ranks-points",
-                "--agents", "medium,easy,random,medium,easy", "--out", str(out)])
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("40 deals, 5 players (ranks-points auction): seat 0:medium ")
+    deals = int(os.environ.get("FIVE_SELFPLAY_DEALS", "200"))
+    agents = os.environ.get("FIVE_SELFPLAY_AGENTS", "medium,easy,random,medium,easy")
+    code = main(["selfplay", "--players", "5", "--games", str(deals), "--seed", "3", "--auction", "ranks-points",
+                 "--agents", agents, "--out", str(out)])
+    stdout = capsys.readouterr().out
+    assert code == 0
+    assert stdout.startswith(f"{deals} deals, 5 players (ranks-points auction): seat 0:{agents.split(',')[0]} ")
     lines = out.read_text().splitlines()
-    assert len(lines) == 40
+    assert len(lines) == deals
     total = 0
     for line in lines:
         rec = json.loads(line)
@@ -76,7 +84,7 @@ def test_selfplay_writes_records_that_validate_replay_and_add_up(tmp_path):
         total += out_.game_points[0]
         if not g.thrown_in:
             assert g.called in g.initial_hands[g.partner]
-    assert f"seat 0:medium {total:+d} game pts" in proc.stdout
+    assert f"seat 0:{agents.split(',')[0]} {total:+d} game pts" in stdout
 
 
 def test_arena_five_json_and_text(tmp_path, capsys):
