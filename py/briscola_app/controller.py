@@ -41,7 +41,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 from .i18n import LANGUAGES, Translator, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS,
                        VARIANTS, Settings, allowed, formats_offered, normalize, options_for, parse_fields,
-                       players_offered, validate_settings, validate_variant)
+                       players_offered, refused, validate_base, validate_settings, validate_variant)
 from .stats import (FiveStats, MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key, parse_mode_key,
                     validate_five_stats, validate_match_stats, validate_stats)
 from .storage import Backend, BadData, DictBackend, Store, is_count
@@ -312,6 +312,7 @@ class ActionModel:
     value: str = ""  # a bid's value, a called card
     card: str = ""  # a card shown on the button (the card a call would name)
     pressed: bool | None = None  # a toggle (the rank chosen before the suit of a call)
+    short: str = ""  # the words on the button when ``label`` is its accessible name (a bid: "Three")
 
 
 @dataclass
@@ -899,13 +900,14 @@ class App:
     def _stored_settings(self) -> Settings | None:
         """The stored settings: ``briscola.settings`` with ``briscola.variant`` on top
         (None when neither is stored)."""
-        base = self.store.load("settings", validate_settings)
+        base = self.store.load("settings", validate_base)
         players = base.players if base is not None else Settings().players
         variant = self.store.load("variant", validate_variant(players))
         if base is None and variant is None:
             return None
         start = base or Settings(lang=pick_language(self._browser_lang))
-        return start if variant is None else replace(start, **variant.variant_dict())
+        chosen = start if variant is None else replace(start, **variant.variant_dict())
+        return chosen if refused(chosen) is None else normalize(chosen)  # five players without their variant
 
     def reload_settings(self) -> None:
         """Take the settings another tab saved (the deal and match keep their own)."""
@@ -1131,7 +1133,7 @@ class App:
             briscola=briscola,
             trump_suit=g.briscola.suit if g.briscola is not None else "",
             trump_label=self._trump_label(),
-            my_pile_label=self._my_pile_label(sides),
+            my_pile_label=self._my_pile_label(sides) if not in_auction else "",
             sides=self._sides(),
             message=self.message,
             your_turn=human_turn,
@@ -1191,7 +1193,8 @@ class App:
                                     if points and points[0] + step <= points[-1]})
             for v in shown:
                 action = Action.bid(v)
-                out.append(ActionModel(BID, t.t("bid_button", bid=self.bid_name(v)), self.hint == action, str(v)))
+                out.append(ActionModel(BID, t.t("bid_button", bid=self.bid_name(v)), self.hint == action, str(v),
+                                       short=self.bid_name(v)))
         if Action.pass_() in legal:
             out.append(ActionModel(PASS, t.t("pass"), self.hint == Action.pass_()))
         calls = [a.card for a in legal if a.kind == CALL and a.card is not None]
@@ -1203,7 +1206,7 @@ class App:
         for c in calls:
             action = Action.call(c)
             out.append(ActionModel(CALL, t.t("call_card", card=self.card_name(c)), self.hint == action, str(c),
-                                   card=str(c)))
+                                   card=str(c), short=self.card_name(c)))
         return out
 
     def _trump_label(self) -> str:
@@ -1234,6 +1237,8 @@ class App:
         Briscola chiamata before the partner shows: the person's own points and the
         caller's)."""
         g, t = self.game, self.tr
+        if g.phase in (PHASE_AUCTION, PHASE_CALL):
+            return []  # nobody has a side before the call
         known = self.known_sides()
         if not known:
             seats = [HUMAN] + ([g.caller] if g.caller not in (None, HUMAN) else [])

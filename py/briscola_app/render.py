@@ -130,8 +130,9 @@ def actions_html(actions: list[ActionModel], deck: str = "italian", t: Translato
         cls += f" {a.action}-action" if a.action in ("bid", "pass", "call") else ""
         value = f' data-value="{escape(a.value)}"' if a.value else ""
         face = card_img(deck, a.card) if a.card else ""
-        out.append(f'<button type="button" class="{cls}" data-action="{escape(a.action)}"{value}>'
-                   f'{face}<span>{escape(a.label)}</span></button>')
+        named = f' aria-label="{escape(a.label)}"' if a.short else ""
+        out.append(f'<button type="button" class="{cls}" data-action="{escape(a.action)}"{value}{named}>'
+                   f'{face}<span>{escape(a.short or a.label)}</span></button>')
     if ranks:
         label = escape(t.t("call_rank")) if t is not None else ""
         buttons = "".join(f'<button type="button" class="hand-action rank-choice" data-action="call-rank" '

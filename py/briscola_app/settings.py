@@ -282,3 +282,14 @@ def validate_variant(players: int):
         return validate_settings(data, players)
 
     return validate
+
+
+def validate_base(data: Any) -> Settings:
+    """``briscola.settings`` as stored: each value one of its choices. Whether its player
+    count plays the stored variant is checked with ``briscola.variant`` (five players
+    play Briscola chiamata, which the standard game of settings alone does not)."""
+    clean = parse_fields(data)
+    if not set(clean) <= set(BASE_FIELDS):
+        raise BadData("these settings belong to briscola.variant")
+    return replace(Settings(), **clean)
+

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from briscola.game import Game
@@ -85,6 +84,19 @@ def play_out(page: Page, reload_after: int | None = None, site_url: str = "") ->
     expect(page.get_by_role("dialog", name=SUMMARY)).to_be_visible()
 
 
+def fits_a_phone(page: Page, controls: str) -> None:
+    """Nothing wider than the screen; the cards, the auction's controls and the bar's
+    buttons large enough to tap, and the hand on the screen without scrolling."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for selector in ("#hand button", controls, "#actions button"):
+        boxes = [b.bounding_box() for b in page.locator(selector).all()]
+        assert boxes, selector
+        for box in boxes:
+            assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    hand = page.locator("#hand").bounding_box()
+    assert hand["y"] + hand["height"] <= 740, hand
+
+
 def check_summary(page: Page, game: Game) -> None:
     """The summary agrees with the stored deal: the result, and each seat's game points."""
     summary = page.get_by_role("dialog", name=SUMMARY)
@@ -109,9 +121,11 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     for _ in range(4):  # Giulia, Marco, Sofia and Luca pass: the person may bid, or throw the deal in
         game.apply(Action.pass_())
     seed_deal(context, game)
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn" and phase(page) == "auction"
     expect(page.get_by_role("status")).to_contain_text("Your turn in the auction: bid a rank, or pass.")
+    fits_a_phone(page, "#hand-actions button")
     # a reload in the middle of the auction finds it where it was
     page.reload()
     open_game(page, site_url)
@@ -130,6 +144,7 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     values = [b.get_attribute("data-value") for b in calls.all()]
     assert values == ["3D", "3C", "3S", "3B"]
     called = next(v for v in values if v not in hand)
+    fits_a_phone(page, "#hand-actions button")
     shot(page, "chiamata-call")
     calls.nth(values.index(called)).click()
     expect(page.get_by_role("status")).to_contain_text("You call the Three of")

@@ -1,0 +1,193 @@
+"""Briscola chiamata in the page's logic (issue 10), without a browser: Settings offer it
+with its auctions and matches; the auction, the call and the play through the controller;
+what the table shows each seat (the partner only to its holder until the called card is
+played); a thrown-in deal dealt again; resuming mid-auction; the contracts and game points
+counted once under ``briscola.five``, refused when hostile."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from briscola.model import BID, CALL, PASS, Action
+from briscola_app import render
+from briscola_app.controller import HUMAN, App
+from briscola_app.settings import Settings, formats_offered, normalize, players_offered, validate_settings
+from briscola_app.stats import FiveStats, validate_five_stats
+from briscola_app.storage import PREFIX, BadData, DictBackend
+from briscola.record import to_record
+from tests.unit.test_app import reload
+from tests.unit.test_app_variants import make_app
+
+
+def chiamata_app(backend=None, start: int = 1000, **settings) -> App:
+    return make_app(backend, start=start, variant="chiamata", **{"players": 5, **settings})
+
+
+def test_settings_offer_chiamata_for_five_with_its_auctions_and_matches():
+    s = normalize(Settings(variant="chiamata"), Settings())
+    assert s.players == 5 and s.match == "single"
+    assert players_offered("chiamata") == (5,)
+    assert 5 not in players_offered("standard")
+    assert formats_offered(5) == ("single", "game-points-10", "game-points-15", "game-points-20", "deals-5",
+                                  "deals-10")
+    assert validate_settings({**s.to_dict(), "auction": "points"}).rules.auction == "points"
+    with pytest.raises(BadData):
+        validate_settings({**s.to_dict(), "auction": "cards"})
+    with pytest.raises(BadData):  # five players play only Briscola chiamata
+        validate_settings({**s.to_dict(), "variant": "standard"})
+    back = normalize(Settings(**{**s.to_dict(), "variant": "standard", "match": "game-points-10"}), s)
+    assert back.players == 2 and back.match == "single"
+    app = chiamata_app()
+    form = {f.name: f for f in app.settings_form().fields}
+    assert not form["auction"].hidden and form["hand_size"].hidden and form["exchange"].hidden
+    html = render.settings_html(app.settings_form())
+    assert 'name="auction" value="ranks-points"' in html and 'name="players" value="5" checked' in html
+
+
+def drive(app: App, person) -> None:
+    """Play the deal to its end: ``person(app)`` acts for the person, the level for the
+    others (as the page does, through settle_choice)."""
+    for _ in range(400):
+        if app.game.over and app.held is None:
+            return
+        if app.held is not None:
+            app.release_trick()
+        elif app.human_to_move:
+            person(app)
+        else:
+            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+    raise AssertionError("the deal does not end")
+
+
+def pass_or_first(app: App) -> None:
+    g = app.game
+    if g.phase == "auction":
+        app.pass_human()
+    elif g.phase == "call":
+        app.call_human(g.legal_actions()[0].card)
+    else:
+        assert app.click_card([c for c in app.model().hand if c.enabled][0].card)
+
+
+def test_a_deal_is_played_through_the_controller_and_counted_once():
+    backend = DictBackend()
+    for start in range(1000, 1400, 40):
+        app = chiamata_app(backend, start=start)
+        drive(app, pass_or_first)
+        g = app.game
+        data = json.loads(backend.get(PREFIX + "five") or "null")
+        if g.thrown_in:
+            m = app.model()
+            assert m.summary is not None and m.summary.headline.startswith("Everybody passed")
+            assert m.summary.go.action == "next"  # dealt again
+            continue
+        gains = g.outcome().game_points
+        assert sum(gains) == 0
+        assert app.model().summary.note.endswith(".")
+        five = validate_five_stats(data["data"])
+        assert app.deal_id in five.counted
+        before = five.to_dict()
+        app._finish_deal()  # seen again (another tab, a reload): not counted twice
+        assert json.loads(backend.get(PREFIX + "five"))["data"] == before
+
+
+def test_the_person_bids_and_calls_and_the_table_says_so():
+    app = chiamata_app()
+    for _ in range(20):
+        if app.human_to_move and app.game.phase == "auction" and app.game.bid is None:
+            break
+        app.new_deal()
+        while app.computer_to_move and app.game.phase == "auction":
+            app.play_computer(Action.pass_())
+    g = app.game
+    assert app.human_to_move and g.bid is None
+    m = app.model()
+    bids = [a for a in m.actions if a.action == BID]
+    assert [a.short for a in bids] == ["Ace", "Three", "King", "Knight", "Jack", "Seven", "Six", "Five", "Four",
+                                       "Two"]
+    assert bids[1].label == "Bid Three" and [a.action for a in m.actions][-1] == PASS
+    assert not any(c.enabled or c.blocked for c in m.hand)  # no card is played in the auction
+    assert not app.click_card(m.hand[0].card)
+    app.bid_human("3")
+    assert app.message.startswith("You bid Three.")
+    while app.computer_to_move and app.game.phase == "auction":
+        app.play_computer(Action.pass_())
+    if g.phase == "auction":  # somebody outbid: the person passes
+        app.pass_human()
+        while app.computer_to_move and app.game.phase != "play":
+            app.play_computer_choice(None)
+        return
+    assert g.phase == "call" and g.caller == HUMAN
+    calls = [a for a in app.model().actions if a.action == CALL]
+    assert [a.value for a in calls] == ["3D", "3C", "3S", "3B"]
+    app.call_human("3C")
+    assert str(g.called) == "3C" and app.message.startswith("You call the Three of Cups.")
+    m = app.model()
+    assert m.contract.startswith("You called the Three of Cups: needs 61 points")
+    assert m.trump_label == "Trump: Cups"
+    assert [s.role for s in m.opponents if s.role] == (["partner"] if g.partner == HUMAN else [])
+
+
+@pytest.mark.parametrize("start", range(2000, 2600, 50))
+def test_the_partner_is_shown_only_to_its_holder_until_the_called_card_is_played(start):
+    app = chiamata_app(start=start)
+    g = app.game
+    while not g.over and g.phase != "play":
+        if app.human_to_move:
+            app.pass_human()
+        else:
+            app.play_computer_choice(None)
+    if g.over or g.caller == HUMAN:
+        return
+    while True:
+        m = app.model()
+        html = render.opponents_html(m, app.tr)
+        hidden = g.partner != HUMAN and not g.partner_shown
+        if hidden:  # an opponent of the caller, or the person does not know yet
+            assert not any(s.partner for s in m.opponents), "a partner mark before the called card is played"
+            assert "caller's partner" not in html
+            assert [s.label for s in m.sides][0] == "You"
+        elif g.partner == HUMAN:
+            assert [s.seat for s in m.opponents if s.partner] == [g.caller]
+            assert ("Only you know" in m.contract) == (not g.partner_shown and not g.over)
+        else:
+            alone = g.partner == g.caller  # the caller called a card of their own
+            assert [s.seat for s in m.opponents if s.role == "partner"] == ([] if alone else [g.partner])
+        if g.over:
+            return
+        if app.held is not None:
+            app.release_trick()
+        elif app.human_to_move:
+            pass_or_first(app)
+        else:
+            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+
+
+def test_a_reload_in_the_auction_resumes_it():
+    backend = DictBackend()
+    app = chiamata_app(backend)
+    while app.computer_to_move and app.game.phase == "auction":
+        app.play_computer(Action.pass_())
+    if app.game.phase != "auction":
+        pytest.skip("the auction ended before the person's turn")
+    before = to_record(app.game)
+    again = reload(app)
+    assert to_record(again.game) == before and again.game.phase == "auction"
+    assert again.message.startswith("Welcome back") and "auction" in again.message
+
+
+def test_hostile_five_player_stats_are_refused():
+    good = FiveStats()
+    good.add("d1", "5p-medium-chiamata", True, True, 2)
+    good.add("d2", "5p-medium-chiamata", True, False, -4)
+    assert validate_five_stats(good.to_dict()).modes["5p-medium-chiamata"].game_points == -2
+    assert not good.add("d1", "5p-medium-chiamata", True, True, 2)
+    for bad in ({"modes": {"5p-medium-chiamata": {"taken": 1, "made": 2, "game_points": 0}}, "counted": []},
+                {"modes": {"5p-medium-chiamata": {"taken": 1, "made": 0, "game_points": 1.5}}, "counted": []},
+                {"modes": {"5p-medium-chiamata": {"taken": -1, "made": 0, "game_points": 0}}, "counted": []},
+                {"modes": {"x": {"taken": 1, "made": 0, "game_points": 0}}, "counted": []},
+                {"modes": {}, "counted": [3]}, [], None):
+        with pytest.raises(BadData):
+            validate_five_stats(bad)
