@@ -754,8 +754,9 @@ class App:
         return self.rank_name(bid)
 
     def rank_name(self, rank: int) -> str:
+        """A rank alone, as bid or chosen for a call: "Three" (the deck's own Queen)."""
         french = self.settings.deck == "french" and rank == 9
-        return self.tr.t(f"frank_{rank}" if french else f"rank_{rank}")
+        return self.tr.t(f"bid_frank_{rank}" if french else f"bid_rank_{rank}")
 
     def _turn_message(self) -> str:
         if self.game.over:
@@ -763,8 +764,9 @@ class App:
         if self.game.phase == PHASE_AUCTION:
             if self.game.turn != HUMAN:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
-            return self.tr.t("your_bid" if self.game.bid is None else "your_bid_under",
-                             bid=self.bid_name(self.game.bid))
+            bid = self.game.bid
+            key = "your_bid" if bid is None else "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
+            return self.tr.t(key, bid=self.bid_name(bid))
         if self.game.phase == PHASE_CALL:
             if self.game.turn != HUMAN:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))

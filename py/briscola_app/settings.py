@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from briscola.match import ALL_MATCH_FORMATS, MatchError, check_format
-from briscola.rules import ALL_PLAYER_COUNTS, AUCTIONS, FIVE_PLAYER_PRESETS, PRESETS, Rules, UnsupportedRuleError
+from briscola.rules import (ALL_PLAYER_COUNTS, AUCTIONS, CHIAMATA_PLAYERS, FIVE_PLAYER_PRESETS, PRESETS, Rules,
+                            UnsupportedRuleError)
 
 from .i18n import LANGUAGE_CODES, LEGACY
 from .storage import BadData
@@ -289,7 +290,9 @@ def validate_base(data: Any) -> Settings:
     count plays the stored variant is checked with ``briscola.variant`` (five players
     play Briscola chiamata, which the standard game of settings alone does not)."""
     clean = parse_fields(data)
-    if not set(clean) <= set(BASE_FIELDS):
-        raise BadData("these settings belong to briscola.variant")
-    return replace(Settings(), **clean)
+    settings = replace(Settings(), **clean)
+    why = refused(settings)
+    if why is not None and not (settings.players == CHIAMATA_PLAYERS and "variant" not in clean):
+        raise BadData(f"settings the game does not play: {why}")
+    return settings
 

@@ -198,7 +198,7 @@ def test_hint_marks_a_card_of_the_hand():
 def test_bad_stored_data_is_set_aside_with_one_notice():
     backend = DictBackend({
         PREFIX + "stats": "{not json",
-        PREFIX + "settings": json.dumps({"version": 1, "data": {"players": 5}}),
+        PREFIX + "settings": json.dumps({"version": 1, "data": {"players": 7}}),
         PREFIX + "deal": json.dumps({"version": 7, "data": {}}),
     })
     app = App(Store(backend), entropy=seeds())
