@@ -9,6 +9,9 @@ injected before the page loads. Reports, per computer move: the thinking time, t
 from the start of its turn to its card on the table, and the longest gap between painted
 frames while it thought.
 
+With ``--players 5`` it plays Briscola chiamata: the person passes in the auction (the
+computer players bid, call and play), or calls the first card offered.
+
 Usage: python3 tools/bench_page.py [--level expert] [--speed normal] [--deals 1] [--players 2]
 Needs the test venv (python3 tools/run_tests.py creates it) and a built dist/.
 """
@@ -83,6 +86,9 @@ def main(argv=None) -> int:
             context = browser.new_context(viewport={"width": 360, "height": 740})
             context.add_init_script(FRAME_MONITOR)
             context.add_init_script(f"localStorage.setItem('briscola.settings', {json.dumps(box)});")
+            if args.players == 5:
+                five = json.dumps({"version": 1, "data": {"variant": "chiamata"}})
+                context.add_init_script(f"localStorage.setItem('briscola.variant', {json.dumps(five)});")
             page = context.new_page()
             page.goto(url)
             while True:
@@ -90,6 +96,10 @@ def main(argv=None) -> int:
                                        timeout=300_000)
                 if page.get_attribute("body", "data-state") == "over":
                     break
+                phase = page.get_attribute("body", "data-phase")
+                if phase in ("auction", "call"):
+                    page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
+                    continue
                 page.locator("#hand button:not([disabled])").first.click()
             moves += measure(page)["moves"]
             context.close()
