@@ -351,6 +351,7 @@ class SummaryModel:
     match: MatchSummaryModel | None = None
     new_label: str = ""  # New game, or New match after a match
     go: ActionModel | None = None  # the dialog's main button: the next deal, else new_label
+    tricks: list[tuple[list[CardModel], str]] = field(default_factory=list)  # every trick: its cards, who took it
 
 
 @dataclass
@@ -1301,7 +1302,7 @@ class App:
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)
         return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, self._match_summary(), new_label,
-                            go)
+                            go, [self._trick_review(done) for done in g.tricks])
 
     def _match_summary(self) -> MatchSummaryModel | None:
         m, t = self.match, self.tr
@@ -1343,7 +1344,11 @@ class App:
     def last_trick(self) -> tuple[list[CardModel], str] | None:
         if not self.game.tricks:
             return None
-        done = self.game.tricks[-1]
+        return self._trick_review(self.game.tricks[-1])
+
+    def _trick_review(self, done: Trick) -> tuple[list[CardModel], str]:
+        """A finished trick: its cards in the order played (the winning one marked), and
+        who took it for how many points."""
         cards = [CardModel(str(c), self.card_name(c), seat=self.seats[s], who=self.seat_name(s),
                            winning=s == done.winner) for s, c in done.plays]
         return cards, self.tr.t("last_trick_taken", who=self.seat_name(done.winner), n=done.points)

@@ -506,6 +506,7 @@ class Page:
         note.hidden = not summary.note
         _el("summary-sides").innerHTML = rows
         _el("summary-match").innerHTML = render.match_summary_html(summary.match)
+        _el("summary-tricks").innerHTML = render.tricks_html(summary, self.app.settings.deck, self.app.tr)
         go = _el("summary-go")  # one button: the next deal of the match, or a new game
         go.dataset.action = summary.go.action
         go.textContent = summary.go.label

@@ -159,6 +159,18 @@ def summary_parts(s: SummaryModel, t: Translator) -> tuple[str, str]:
     return s.headline, rows
 
 
+def tricks_html(s: SummaryModel, deck: str, t: Translator) -> str:
+    """Every trick of the finished deal, folded under one line: the cards in the order
+    they were played, the winning card marked, and who took it for how many points."""
+    if not s.tricks:
+        return ""
+    items = "".join(
+        f'<li><div class="trick review">{"".join(played_html(deck, c) for c in cards)}</div>'
+        f'<p>{escape(text)}</p></li>' for cards, text in s.tricks)
+    return (f'<details class="deal-tricks"><summary>{escape(t.t("deal_tricks", n=len(s.tricks)))}</summary>'
+            f'<ol>{items}</ol></details>')
+
+
 def match_summary_html(m: MatchSummaryModel | None) -> str:
     """The match part of the end-of-deal summary: the deal's number, the score per side
     in the format's unit, and who won the match once it is over."""

@@ -107,6 +107,11 @@ def check_summary(page: Page, game: Game) -> None:
     assert sum(gains) == 0
     mine = f"{'+' if gains[0] > 0 else '−'}{abs(gains[0])}"
     expect(summary.locator("#summary-note")).to_contain_text(f"You {mine}")
+    tricks = summary.locator(".deal-tricks")  # every trick of the deal, folded until asked
+    expect(tricks.locator("li").first).to_be_hidden()
+    tricks.locator("summary").click()
+    expect(tricks.locator("li")).to_have_count(8)
+    expect(tricks.locator("li").first).to_be_visible()
     modes = stored(page, "stats")["data"]["modes"]
     assert modes["5p-medium-chiamata"]["played"] == 1
     five = stored(page, "five")["data"]["modes"]["5p-medium-chiamata"]
