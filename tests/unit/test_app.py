@@ -99,10 +99,10 @@ def test_the_summary_lists_every_trick_of_the_deal():
     finish(app)
     summary = app.model().summary
     assert len(summary.tricks) == len(app.game.tricks) == 10
-    for (cards, text), done in zip(summary.tricks, app.game.tricks):
+    for (cards, taken), done in zip(summary.tricks, app.game.tricks):
         assert [c.card for c in cards] == [str(c) for _, c in done.plays]
         assert [c.card for c in cards if c.winning] == [str(c) for s, c in done.plays if s == done.winner]
-        assert text == app.tr.t("last_trick_taken", who=app.seat_name(done.winner), n=done.points)
+        assert taken == app.tr.t("last_trick_taken", who=app.seat_name(done.winner), n=done.points)
     assert sum(done.points for done in app.game.tricks) == 120
     html = render.tricks_html(summary, "italian", app.tr)
     assert html.count("<li>") == 10 and html.count('class="played winning"') == 10
