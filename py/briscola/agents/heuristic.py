@@ -5,11 +5,13 @@ tricks worth taking; loads points onto a trick its partner is sure to win and ne
 takes a trick from its own side.
 
 Every variant: it plays only the cards the rules allow (following suit where it must);
-with no trump every card is plain; when the others must follow suit it leads high
-(:func:`~.tactics.follow_lead_key`); in Dupla, where a seat plays twice in a trick, its
-own later card counts as its side still to play; when the first card fixes trump, it
-leads the cheapest card of the suit it is strongest in. It shows mano negra and takes a
-gainful trump exchange (:func:`~.tactics.special_action`).
+with no trump every card is plain; when the others must follow suit it leads the cards
+that top their suit, then high, and takes a trick with a card that could be beaten later
+(:func:`~.tactics.must_follow_lead_key`, :func:`~.tactics.keep_top_follow`); in Dupla,
+where a seat plays twice in a trick, its own later card counts as its side still to
+play; when the first card fixes trump, it leads the cheapest card of the suit it is
+strongest in. It shows mano negra and takes a gainful trump exchange
+(:func:`~.tactics.special_action`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ import random
 from ..cards import SUIT_OF, Card
 from ..model import Action
 from ..view import PlayerView
-from .tactics import (beats, current_best, first_lead_keys, follow_lead_key, keep_value, special_action, tables,
-                      trump_pending)
+from .tactics import (beats, current_best, first_lead_keys, keep_top_follow, keep_value, must_follow_lead_key,
+                      out_cards, special_action, tables, top_of_suit, trump_pending)
 
 WIN_TEMPO = 0.5
 """Winning a trick is worth a little even with no points in it: the winner draws first
@@ -59,7 +61,9 @@ class HeuristicAgent:
             keys = dict(zip(view.legal, first_lead_keys(view.legal, strength, pts)))
             return self._pick(list(view.legal), keys.__getitem__)
         if view.rules.must_follow:
-            return self._pick(list(view.legal), lambda c: follow_lead_key(c, trump, strength))
+            out = out_cards(view)
+            return self._pick(list(view.legal),
+                              lambda c: must_follow_lead_key(c, trump, strength, pts, top_of_suit(c, out, strength)))
         return self._pick(
             list(view.legal),
             lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]),
@@ -81,6 +85,12 @@ class HeuristicAgent:
             if sure:  # load points onto the partner's trick, but not trumps
                 return self._pick(hand, lambda c: (keep_value(c, trump, strength) - pts[c], strength[c]))
             return self._discard(hand, strength, pts, trump)
+
+        if view.rules.must_follow and not after and SUIT_OF[hand[0]] == SUIT_OF[view.trick[0][1]]:
+            keep = keep_top_follow([c for c in hand if beats(c, best, trump, strength)], out_cards(view),
+                                   strength, pts)
+            if keep is not None:
+                return keep
 
         def gain(c: Card) -> float:
             if beats(c, best, trump, strength):

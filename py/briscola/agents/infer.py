@@ -32,15 +32,17 @@ from typing import Sequence
 from ..cards import SUIT_OF, make_pack
 from ..core import legal_cards
 from ..view import PlayerView
-from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, winner_of
+from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, follow_lead_keys, keep_top, out_of_pack, winner_of
 from .tactics import first_lead_keys
 
 EPS = 0.1
 """Share of each decision's probability spread evenly over the hand (the model's doubt)."""
 
 
-def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> list[int]:
-    """Every card the medium policy may play here (its exact ties included)."""
+def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables,
+               gone: int | None = None) -> list[int]:
+    """Every card the medium policy may play here (its exact ties included); ``gone`` as
+    for :func:`~.sim.policy`."""
     if t.follow and trick:
         hand = legal_cards(hand, trick, True)
     if len(hand) == 1:
@@ -48,6 +50,8 @@ def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int,
     if not trick:
         if t.pending:
             return _argmin(hand, dict(zip(hand, first_lead_keys(hand, t.strength, t.pts))))
+        if t.follow:
+            return _argmin(hand, dict(zip(hand, follow_lead_keys(hand, t.gone if gone is None else gone, t))))
         return _argmin(hand, t.lead_key)
     trump = t.trump
     strength = t.strength
@@ -59,6 +63,10 @@ def choice_set(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int,
         if not opp_after or (SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH):
             return _argmin(hand, t.load_key)
         return _argmin(hand, t.discard_key)
+    if t.follow and not opp_after and not partner_after and SUIT_OF[hand[0]] == SUIT_OF[trick[0][1]]:
+        top = keep_top(hand, trick, best, t.gone if gone is None else gone, t)
+        if top >= 0:
+            return [top]
     trick_points = 0
     for _, c in trick:
         trick_points += pts[c]
@@ -90,7 +98,7 @@ def _argmin(hand: Sequence[int], key) -> list[int]:
 
 
 def play_probability(card: int, hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables,
-                     eps: float) -> float:
+                     eps: float, gone: int | None = None) -> float:
     """P(card | hand, trick) under the medium policy with doubt ``eps``: the policy's
     choice (ties shared) with ``1 - eps``, any card the rules allow with ``eps``; a card
     the rules forbid (not following suit when it must) has probability 0, so a guess
@@ -103,7 +111,7 @@ def play_probability(card: int, hand: Sequence[int], trick: Sequence[tuple[int, 
         m = len(legal)
     if m == 1:
         return 1.0
-    ch = choice_set(hand, trick, seat, t)
+    ch = choice_set(hand, trick, seat, t, gone)
     p = eps / m
     if card in ch:
         p += (1.0 - eps) / len(ch)
@@ -124,6 +132,18 @@ def first_tables(view: PlayerView, t: Tables) -> Tables | None:
     return Tables(view.rules.ranking, None, t.n, t.team_of, t.per, t.follow, pending=True)
 
 
+def gone_before(tricks: Sequence[Sequence[tuple[int, int]]], pack: int) -> list[int]:
+    """Per trick, the mask of the cards out of play before it (the earlier tricks' cards
+    and those not in the pack): what the policy counts when the others must follow suit."""
+    gone = out_of_pack(pack)
+    out = []
+    for tr in tricks:
+        out.append(gone)
+        for _, c in tr:
+            gone |= 1 << int(c)
+    return out
+
+
 class PlayModel:
     """The others' observed decisions, ready to score guesses of their hands."""
 
@@ -138,21 +158,23 @@ class PlayModel:
         taker = view.briscola_taker
         first = first_tables(view, t)
         briscola = int(view.briscola) if view.briscola is not None else -1
-        # Backwards, per seat: (0, card, trick so far, tables) and (1, forced card or -1).
+        # Backwards, per seat: (0, card, trick so far, tables, cards gone before the
+        # trick) and (1, forced card or -1).
         events: dict[int, list[tuple]] = {s: [] for s in range(view.players) if s != me}
         tricks = [tr.plays for tr in view.tricks] + [view.trick]
+        gone = gone_before(tricks, rules.pack)
         for k in range(len(tricks) - 1, -1, -1):
             if k < len(view.tricks) and k < rounds:
                 for s in events:
                     for d in range(rules.cards_per_trick):  # its last draw first
                         forced = k == rounds - 1 and s == taker and d == 0
-                        events[s].append((1, briscola if forced else -1, None, None))
+                        events[s].append((1, briscola if forced else -1, None, None, 0))
             plays = [(s, int(c)) for s, c in tricks[k]]
             for i in range(len(plays) - 1, -1, -1):  # Dupla: a seat's later card first
                 s, c = plays[i]
                 if s != me:
                     tab = first if (k == 0 and i == 0 and first is not None) else t
-                    events[s].append((0, c, plays[:i], tab))
+                    events[s].append((0, c, plays[:i], tab, gone[k]))
         self.events = {s: [(i, *e) for i, e in enumerate(ev)] for s, ev in events.items()}
         self.memo: dict[int, float] = {}
         self.seats = [s for s in events if any(e[0] == 0 for e in events[s])
@@ -169,7 +191,7 @@ class PlayModel:
             for c in hand:
                 mask |= 1 << c
             base = s << 50
-            for i, kind, c, ctx, tab in self.events[s]:
+            for i, kind, c, ctx, tab, before in self.events[s]:
                 if kind:
                     if c < 0:
                         c = hand[int(rng.random() * len(hand))]
@@ -181,7 +203,7 @@ class PlayModel:
                 key = base | (i << 40) | mask
                 p = memo.get(key)
                 if p is None:
-                    p = memo[key] = play_probability(c, hand, ctx, s, tab, eps)
+                    p = memo[key] = play_probability(c, hand, ctx, s, tab, eps, before)
                 w *= p
                 if not w:
                     return 0.0
@@ -227,6 +249,11 @@ class HandBelief:
     :meth:`update` extends the belief from the previous decision of the same deal (the
     events seen then are a prefix of the events now) or starts afresh; only the view is
     read, so the result is the same either way.
+
+    When the others must follow suit the play model counts the cards (``t.gone``, the
+    cards out of play now): every past play is judged by that count, so the belief starts
+    afresh when the count changes (:class:`PlayModel` judges each play by the count of
+    its own time).
 
     Not for a deal in which the other seat exchanged a trump for the turned card (when
     it did is not seen), and costly past three cards a hand: the states grow as the
@@ -274,7 +301,7 @@ class HandBelief:
                 for d in range(rules.cards_per_trick):  # its last draw may be the briscola
                     forced = k == rounds - 1 and view.briscola_taker == opp and d == rules.cards_per_trick - 1
                     events.append((1, briscola if forced else -1, None, False))
-        key = (briscola, rules, eps, me)
+        key = (briscola, rules, eps, me, t.gone)  # counted cards (following suit): each play judged by them
         done = len(self.events)
         if (key != self.key or events[:done] != self.events or self.ours & ~ours):
             self._start(pack, ours, rules.hand_size)

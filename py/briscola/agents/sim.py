@@ -12,7 +12,7 @@ import random
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from ..cards import SUIT_OF, TABLES
+from ..cards import SUIT_OF, TABLES, make_pack
 from ..core import best_play, draw_order, legal_cards
 from ..view import PlayerView
 from .tactics import TRUMP_KEEP, first_lead_keys, follow_lead_key, trump_pending
@@ -26,14 +26,20 @@ LOADED = 10
 class Tables:
     """Per-deal lookup tables for the fast policy: strength, points, keep values, and
     the shape of a trick (``per`` cards each, ``size`` plays in all: 4 in Dupla), whether
-    a seat must follow suit, and whether the next card fixes trump (``pending``)."""
+    a seat must follow suit, and whether the next card fixes trump (``pending``).
+
+    When the others must follow suit the policy counts the cards: ``gone`` is the mask of
+    the cards out of play when the tables were made (those of the finished tricks, and
+    those not in the pack), ``above`` per card the mask of the stronger cards of its
+    suit, ``top_key`` its lead key when it tops its suit
+    (:func:`~.tactics.must_follow_lead_key` as one int)."""
 
     __slots__ = ("trump", "strength", "pts", "keep", "lead_key", "load_key", "discard_key", "n", "team_of",
                  "per", "size", "follow",
-                 "pending", "after", "draws")
+                 "pending", "after", "draws", "gone", "above", "top_key")
 
     def __init__(self, ranking: str, trump: int | None, n: int, team_of: Sequence[int], per: int = 1,
-                 follow: bool = False, pending: bool = False) -> None:
+                 follow: bool = False, pending: bool = False, gone: int = 0) -> None:
         strength, pts = TABLES[ranking]
         self.trump = trump
         self.strength = strength
@@ -54,6 +60,14 @@ class Tables:
         self.lead_key = (tuple(follow_lead_key(c, trump, strength) for c in range(40)) if follow
                          else self.discard_key)
         self.load_key = tuple((keep[c] - pts[c]) * 16 + strength[c] + 512 for c in range(40))
+        self.gone = gone
+        self.above: tuple[int, ...] = ()
+        self.top_key: tuple[int, ...] = ()
+        if follow:
+            self.above = tuple(sum(1 << x for x in range(40) if SUIT_OF[x] == SUIT_OF[c] and strength[x] > strength[c])
+                               for c in range(40))
+            self.top_key = tuple((TOP_PTS - pts[c]) * 64 + TOP_STRENGTH - strength[c] for c in range(40))
+            self.lead_key = tuple(k + NOT_TOP for k in self.lead_key)
 
     @classmethod
     def of(cls, view: PlayerView, trump: int | None = None) -> Tables:
@@ -61,8 +75,63 @@ class Tables:
         lead is about to fix (trump "first")."""
         rules = view.rules
         pending = trump_pending(view)
+        gone = 0
+        if rules.must_follow:
+            gone = out_of_pack(rules.pack)
+            for tr in view.tricks:
+                for _, c in tr.plays:
+                    gone |= 1 << c
         return cls(rules.ranking, trump if pending and trump is not None else view.trump, view.players,
-                   rules.team_of, rules.cards_per_trick, rules.must_follow, pending and trump is None)
+                   rules.team_of, rules.cards_per_trick, rules.must_follow, pending and trump is None, gone)
+
+
+TOP_PTS = 16
+TOP_STRENGTH = 32
+NOT_TOP = 1 << 12
+"""The must-follow lead keys folded into ints: a card that tops its suit before every
+other, most points first, then the strongest."""
+
+
+def out_of_pack(size: int) -> int:
+    """Mask of the cards a pack of ``size`` leaves out."""
+    pack = 0
+    for c in make_pack(size):
+        pack |= 1 << c
+    return ((1 << 40) - 1) & ~pack
+
+
+def follow_lead_keys(hand: Sequence[int], gone: int, t: Tables) -> list[int]:
+    """The lead key of each card of ``hand`` when the others must follow suit (lower
+    first, the medium rule): a card no card still out of its suit beats first
+    (:func:`~.tactics.must_follow_lead_key`); ``gone`` the mask of cards out of play."""
+    seen = gone
+    for c in hand:
+        seen |= 1 << c
+    above = t.above
+    top = t.top_key
+    lead = t.lead_key
+    return [lead[c] if above[c] & ~seen else top[c] for c in hand]
+
+
+def keep_top(hand: Sequence[int], trick: Sequence[tuple[int, int]], best: int, gone: int, t: Tables) -> int:
+    """Following suit last with ``hand`` (the cards of the suit led): the card that takes
+    the trick keeping the top of the suit (:func:`~.tactics.keep_top_follow`), or -1."""
+    seen = gone
+    for c in hand:
+        seen |= 1 << c
+    for _, c in trick:
+        seen |= 1 << c
+    strength = t.strength
+    pts = t.pts
+    above = t.above
+    best_s = strength[best]
+    suit = SUIT_OF[best]
+    choice = -1
+    for c in hand:
+        if SUIT_OF[c] == suit and strength[c] > best_s and above[c] & ~seen:
+            if choice < 0 or (pts[c], strength[c]) > (pts[choice], strength[choice]):
+                choice = c
+    return choice
 
 
 winner_of = best_play  # (seat, card) taking a trick, the engine's own rule
@@ -77,7 +146,10 @@ def _after(seat: int, pos: int, team_of: Sequence[int], n: int, size: int) -> tu
 
 
 def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> int:
-    """The medium heuristic on plain ints (rollout policy; deterministic)."""
+    """The medium heuristic on plain ints (rollout policy; deterministic). When the
+    others must follow suit it counts the cards out of play when the tables were made
+    (``t.gone``: in a playout, the cards played since are not counted, so a card is
+    taken for the top of its suit only when it surely is)."""
     if t.follow and trick:
         hand = legal_cards(hand, trick, True)
     if len(hand) == 1:
@@ -85,6 +157,9 @@ def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: 
     if not trick:
         if t.pending:
             keys = first_lead_keys(hand, t.strength, t.pts)
+            return hand[keys.index(min(keys))]
+        if t.follow:
+            keys = follow_lead_keys(hand, t.gone, t)
             return hand[keys.index(min(keys))]
         key = t.lead_key
         return min(hand, key=key.__getitem__)
@@ -98,6 +173,10 @@ def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: 
         if not opp_after or (SUIT_OF[best] == trump and strength[best] >= SURE_TRUMP_STRENGTH):
             return min(hand, key=t.load_key.__getitem__)
         return min(hand, key=t.discard_key.__getitem__)
+    if t.follow and not opp_after and not partner_after and SUIT_OF[hand[0]] == SUIT_OF[trick[0][1]]:
+        top = keep_top(hand, trick, best, t.gone, t)
+        if top >= 0:
+            return top
     trick_points = 0
     for _, c in trick:
         trick_points += pts[c]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import core
-from ..cards import SUIT_OF, TABLES, Card
+from ..cards import SUIT_OF, TABLES, Card, make_pack
 from ..model import EXCHANGE, SHOW, Action
 from ..view import PlayerView
 
@@ -57,6 +57,68 @@ def follow_lead_key(card: int, trump: int | None, strength: Sequence[int]) -> in
     if SUIT_OF[card] == trump:
         return (TRUMP_KEEP + strength[card]) * 16 + strength[card]
     return 15 - strength[card]
+
+
+def out_cards(view: PlayerView) -> list[Card]:
+    """Cards other seats hold or may still draw: the pack but the cards seen played and
+    the seat's own hand (the face-up briscola is out: someone draws it)."""
+    played = set(view.played_cards())
+    mine = set(view.hand)
+    return [c for c in make_pack(view.rules.pack) if c not in played and c not in mine]
+
+
+def top_of_suit(card: int, out: Sequence[int], strength: Sequence[int]) -> bool:
+    """Is ``card`` the highest of its suit still in play? (no card of ``out`` of its suit
+    is stronger)
+
+    When the others must follow suit it wins a trick it leads unless a seat that has
+    none of its suit plays a trump; a trump that tops its suit always wins.
+
+    >>> top_of_suit(2, [5, 11], STRENGTH)  # 3D, the 1D played or in hand
+    True
+    >>> top_of_suit(2, [0], STRENGTH)  # the 1D is still out
+    False
+    """
+    suit = SUIT_OF[card]
+    s = strength[card]
+    return not any(SUIT_OF[x] == suit and strength[x] > s for x in out)
+
+
+def must_follow_lead_key(card: int, trump: int | None, strength: Sequence[int], pts: Sequence[int],
+                         top: bool) -> tuple[int, int, int]:
+    """Lead order when the others must follow suit, with the cards counted (lower first):
+    first the cards that top their suit (:func:`top_of_suit`), most points first; then
+    :func:`follow_lead_key`.
+
+    A top card wins the trick and makes a follower that has its suit give one of them up,
+    so it is led at once, even a card with no points (the lead is kept and the follower's
+    suit thins). Measured against random over 10000 deals (seed 1001): 76.0% instead of
+    74.8% (standard, must follow), 79.0% instead of 76.8% (Briscolone, must follow),
+    together with :func:`keep_top_follow`; leading only the top cards with points: 74.9%
+    and 77.1%.
+
+    >>> must_follow_lead_key(0, 1, STRENGTH, POINTS, True), must_follow_lead_key(2, 1, STRENGTH, POINTS, False)
+    ((0, -11, -10), (1, 6, 0))
+    """
+    if top:
+        return (0, -pts[card], -strength[card])
+    return (1, follow_lead_key(card, trump, strength), 0)
+
+
+def keep_top_follow(winners: Sequence[Card], out: Sequence[int], strength: Sequence[int],
+                    pts: Sequence[int]) -> Card | None:
+    """Following suit as the last to play, with cards that take the trick: the card to
+    take it with, keeping the top of the suit (:func:`top_of_suit`) for later: the winner
+    with the most points among those a card still out could beat (such a card is the
+    one at risk if kept). None when every winner tops its suit.
+
+    >>> keep_top_follow([0, 9], [2, 5], STRENGTH, POINTS)  # 1D tops Denari: take with the KD
+    9
+    """
+    unsafe = [c for c in winners if not top_of_suit(c, out, strength)]
+    if not unsafe:
+        return None
+    return max(unsafe, key=lambda c: (pts[c], strength[c]))
 
 
 def trump_pending(view: PlayerView) -> bool:
