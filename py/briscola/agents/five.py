@@ -25,7 +25,8 @@ everyone else weighs who holds the called card (:func:`~.chiamata.partner_weight
 - ``expert`` does the same with more guesses (its clock budget, or ``iterations``), each
   called-card holder drawn evenly and the guesses weighed by how well they explain the
   play so far (:func:`play_likelihood`: every past card replayed with the fast policy
-  under that guess's sides), and bids with more guesses.
+  under that guess's sides), solves each guess exactly in the last two tricks, and bids
+  with more guesses.
 
 Fair: every choice comes from the view only, and the searching levels seed their rng
 from what the view shows (:func:`view_key`), so hidden cards moved elsewhere change
@@ -48,6 +49,7 @@ from . import run_to_end
 from .basic import RandomAgent
 from .chiamata import auction_action, draw_holder, partner_weights, world_tables
 from .easy import EasyAgent
+from .endgame import solve
 from .expert import ExpertAgent
 from .hard import HardAgent
 from .heuristic import HeuristicAgent
@@ -79,6 +81,11 @@ OVERSAMPLE = 4
 
 BATCH = 4
 """Expert: guesses kept per round of resampling."""
+
+SOLVE_CARDS = 2
+"""Expert: with this many cards in hand or fewer, each guess is solved exactly (the rules
+core's solver, :func:`~.endgame.solve`, with the guess's sides) instead of played out:
+under a millisecond a guess; three cards a hand would cost some 20 ms a guess."""
 
 MIN_WORLDS = 16
 """Guesses always tried on a clock budget, whatever the clock says."""
@@ -199,9 +206,14 @@ def world_value(view: PlayerView, final: Sequence[int], caller: int, holder: int
     """This seat's game points at the end of a played-out guess, plus the card-point
     margin of its side over the contract (:data:`POINT_WEIGHT`)."""
     side = side_of(caller, holder)
+    return taken_value(view, sum(final[s] for s in side), caller, holder)
+
+
+def taken_value(view: PlayerView, taken: int, caller: int, holder: int) -> float:
+    """:func:`world_value` from the card points the caller's side takes in all."""
+    side = side_of(caller, holder)
     bid = max((b for _, b in view.auction if b is not None), default=1)
     need = contract(bid)
-    taken = sum(final[s] for s in side)
     made = taken >= need
     cappotto = taken >= TOTAL_POINTS if made else taken == 0
     gp = chiamata_game_points(caller, holder, view.players, made, cappotto)[view.seat]
@@ -264,6 +276,7 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
     done = 0
     mass = 0.0
     pending: list[tuple[list[list[int]], int]] = []
+    solve_now = weigh and len(view.hand) <= SOLVE_CARDS
     while True:
         if budget_ms is not None:
             if done >= worlds and (time.perf_counter() - started) * 1000 >= budget_ms:
@@ -276,18 +289,26 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
             hands, holder = pending.pop()
         else:
             hands, holder = sample_world(view, rng, weights)
-        t = world_tables(view.rules.ranking, view.trump, n, side_of(caller, holder))
-        for c in legal:
-            h = [list(x) for x in hands]
-            h[me].remove(c)
-            tr = trick + [(me, c)]
-            points = list(base)
-            if len(tr) == t.size:
-                w = settle(h, [], tr, points, t)
-                final = points if not h[w] else playout(h, [], [], w, points, t)
-            else:
-                final = playout(h, [], tr, (me + 1) % n, points, t)
-            totals[c] += world_value(view, final, caller, holder)
+        side = side_of(caller, holder)
+        t = world_tables(view.rules.ranking, view.trump, n, side)
+        if solve_now:
+            team = tuple(0 if s in side else 1 for s in range(n))
+            mine = sum(base[s] for s in range(n) if team[s] == team[me])
+            for c, v in solve(hands, trick, me, view.trump, ranking=view.rules.ranking, team_of=team).items():
+                taken = mine + v if me in side else TOTAL_POINTS - mine - v
+                totals[c] += taken_value(view, taken, caller, holder)
+        else:
+            for c in legal:
+                h = [list(x) for x in hands]
+                h[me].remove(c)
+                tr = trick + [(me, c)]
+                points = list(base)
+                if len(tr) == t.size:
+                    w = settle(h, [], tr, points, t)
+                    final = points if not h[w] else playout(h, [], [], w, points, t)
+                else:
+                    final = playout(h, [], tr, (me + 1) % n, points, t)
+                totals[c] += world_value(view, final, caller, holder)
         done += 1
         mass += 1
         now = time.perf_counter()
