@@ -38,15 +38,34 @@ def hand_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
     return "".join(parts)
 
 
-def played_html(deck: str, c: CardModel, new: bool = False) -> str:
+def ring_places(m: TableModel) -> dict[int, str]:
+    """Where each seat sits on a wide screen, as ``<opponents>-<index>`` from the person's
+    left round to their right (the stylesheet places each), and ``me`` for the person."""
+    k = len(m.opponents)
+    places = {s.seat: f"{k}-{i}" for i, s in enumerate(m.opponents)}
+    places[0] = "me"
+    return places
+
+
+def played_html(deck: str, c: CardModel, new: bool = False, ring: str = "", nth: int = 0) -> str:
     cls = "played" + (" winning" if c.winning else "") + (" new" if new else "")
-    return (f'<figure class="{cls}" data-card="{escape(c.card)}" data-seat="{c.seat}" role="img" '
+    place = f' data-ring="{ring}" data-nth="{nth}"' if ring else ""
+    return (f'<figure class="{cls}" data-card="{escape(c.card)}" data-seat="{c.seat}"{place} role="img" '
             f'aria-label="{escape(c.who)}: {escape(c.label)}">'
             f'{card_img(deck, c.card)}<figcaption class="who">{escape(c.who)}</figcaption></figure>')
 
 
 def trick_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
-    return "".join(played_html(m.deck, c, c.card not in shown) for c in m.trick)
+    """The cards on the table; on a wide screen each lies in front of the seat that played
+    it (a seat's second card of a Dupla trick beside its first)."""
+    places = ring_places(m)
+    seen: dict[int, int] = {}
+    out = []
+    for c in m.trick:
+        nth = seen.get(c.seat, 0)
+        seen[c.seat] = nth + 1
+        out.append(played_html(m.deck, c, c.card not in shown, places.get(c.seat, ""), nth))
+    return "".join(out)
 
 
 def auction_html(m: TableModel, t: Translator) -> str:
@@ -59,13 +78,11 @@ def auction_html(m: TableModel, t: Translator) -> str:
 
 
 def opponents_html(m: TableModel, t: Translator) -> str:
-    parts = []
-    for s in m.opponents:
-        parts.append(_seat_html(m.deck, s, t))
-    return "".join(parts)
+    places = ring_places(m)
+    return "".join(_seat_html(m.deck, s, t, places[s.seat]) for s in m.opponents)
 
 
-def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
+def _seat_html(deck: str, s: SeatModel, t: Translator, ring: str = "") -> str:
     classes = ["seat"]
     if s.to_move:
         classes.append("to-move")
@@ -87,7 +104,7 @@ def _seat_html(deck: str, s: SeatModel, t: Translator) -> str:
         cards = f'<div class="seat-backs" role="img" aria-label="{escape(count)}">{backs}</div>'
     pile = t.t("pile_label", who=s.name, n=s.pile_points)
     dots = ' class="thinking-dots"' if s.to_move else ""
-    return (f'<div class="{" ".join(classes)}" data-seat="{s.seat}">'
+    return (f'<div class="{" ".join(classes)}" data-seat="{s.seat}" data-ring="{ring}">'
             f'<div class="seat-name"><span{dots}>{escape(s.name)}</span>{partner}</div>'
             f'{cards}'
             f'<div class="pile" aria-label="{escape(pile)}">{escape(t.t("pile_points", n=s.pile_points))}</div>'

@@ -181,7 +181,7 @@ def test_corrupted_storage_shows_notice_and_game_plays(page: Page, site_url: str
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
         " localStorage.setItem('briscola.stats', '{not json');"
         " localStorage.setItem('briscola.deal', JSON.stringify({version: 99, data: {}}));"
-        " localStorage.setItem('briscola.settings', JSON.stringify({version: 1, data: {players: 5}})); }"
+        " localStorage.setItem('briscola.settings', JSON.stringify({version: 1, data: {players: 7}})); }"
     )
     open_game(page, site_url)
     notice = page.get_by_role("alert")

@@ -1,0 +1,91 @@
+"""Every screen shape (issue 11): a phone upright (360x740) and sideways (740x360), a
+tablet (768x1024) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players. The
+table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
+out of the window, and no two of the table's parts overlap (the seats, each card on the
+table, the stock, the status line, the hand, the top bar and the bottom bar).
+
+One page per player count, resized from size to size while a card of the person's lies
+on the table (the computer players think slowly at this speed, so the trick stays).
+
+Set BRISCOLA_SCREENSHOTS=<folder> to keep a screenshot of each (docs/screenshots/layout-*).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.test_chiamata import giulia_bids_the_two, seed_deal
+from tests.browser.test_play import open_game, seed_settings
+from tests.browser.test_variants import PLAYABLE, shot, wait_for_turn
+
+SIZES = ((360, 740), (740, 360), (768, 1024), (1366, 768), (1920, 1080))
+
+BOXES = """async () => {
+  // the cards at rest: a card played flies in from its player's seat
+  const moving = () => document.getAnimations().some(a => a.playState === 'running');
+  for (let i = 0; i < 120 && moving(); i++) await new Promise(r => requestAnimationFrame(r));
+  const box = (el, name) => {
+    const r = el.getBoundingClientRect();
+    return {name, x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height};
+  };
+  const parts = [];
+  document.querySelectorAll('#opponents .seat').forEach((el, i) => parts.push(box(el, 'seat ' + i)));
+  document.querySelectorAll('#trick figure').forEach((el, i) => parts.push(box(el, 'card ' + i)));
+  const stock = document.querySelector('#stock');
+  if (stock.getBoundingClientRect().width > 0) parts.push(box(stock, 'stock'));
+  parts.push(box(document.querySelector('#status'), 'status'));
+  parts.push(box(document.querySelector('#hand'), 'hand'));
+  const actions = document.querySelector('#hand-actions');
+  if (actions.getBoundingClientRect().height > 0) parts.push(box(actions, 'hand actions'));
+  parts.push(box(document.querySelector('.topbar'), 'top bar'));
+  parts.push(box(document.querySelector('#actions'), 'bottom bar'));
+  const d = document.documentElement;
+  return {parts, scrollW: d.scrollWidth, scrollH: d.scrollHeight};
+}"""
+
+
+def problems(page: Page, width: int, height: int) -> list[str]:
+    """What is wrong with the table at this size, in words (empty: nothing)."""
+    found = page.evaluate(BOXES)
+    out = []
+    if found["scrollW"] > width or found["scrollH"] > height:
+        out.append(f"needs scrolling: the page is {found['scrollW']}x{found['scrollH']}")
+    parts = [p for p in found["parts"] if p["w"] > 0 and p["h"] > 0]
+    for p in parts:
+        if p["x"] < -0.5 or p["y"] < -0.5 or p["r"] > width + 0.5 or p["b"] > height + 0.5:
+            out.append(f"{p['name']} is cut off: {p}")
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            across = min(a["r"], b["r"]) - max(a["x"], b["x"])
+            down = min(a["b"], b["b"]) - max(a["y"], b["y"])
+            if across > 1 and down > 1:
+                out.append(f"{a['name']} and {b['name']} overlap by {across:.0f}x{down:.0f}")
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6])
+def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int):
+    seed_settings(context, players=players, speed="slow")
+    if players == 5:  # the person is the secret partner: the longest words on the table
+        seed_deal(context, giulia_bids_the_two(holds_all_twos=True))
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    open_game(page, site_url)
+    while wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") != "play":
+        page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
+    assert page.locator("body").get_attribute("data-state") == "your-turn"
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_selector("#trick figure")
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if not page.locator("#trick figure").count():  # the trick was taken: the person plays again
+            assert wait_for_turn(page) == "your-turn"
+            page.locator(PLAYABLE).first.click()
+            page.wait_for_selector("#trick figure")
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
+        shot(page, f"layout-{players}p-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
