@@ -22,8 +22,10 @@
   const log = []; // what was asked for: {name, sounded, vibrated} (read by the tests)
   const noiseBuffers = new WeakMap();
 
+  // Has the person interacted with the page? The browser knows best (a Tab or an Escape
+  // does not count); where it cannot say, any tap, click or key press counts.
   const touched = () =>
-    gestured || Boolean(navigator.userActivation && navigator.userActivation.hasBeenActive);
+    navigator.userActivation ? navigator.userActivation.hasBeenActive : gestured;
 
   // -- building blocks: each schedules on (c, out) from time t --------------------------
   function noise(c) {
