@@ -56,6 +56,25 @@ FALLBACK_LEVEL = "medium"
 POINT_STEPS = (0, 1, 2, 5, 10, 20)
 """Bids in points offered as buttons: the lowest allowed, and these many points above it."""
 
+CUE_DEAL, CUE_CARD, CUE_BID, CUE_TURN = "deal", "card", "bid", "turn"
+CUE_TRICK_OURS, CUE_TRICK_THEIRS = "trick-ours", "trick-theirs"
+CUE_OF_ACTION = {PLAY: CUE_CARD, EXCHANGE: CUE_CARD, BID: CUE_BID, PASS: CUE_BID, CALL: CUE_BID}
+CUE_OUTCOMES = {"win": "win", "loss": "lose", "draw": "draw"}
+"""Sound cues (:attr:`App.cues`), by what happened: a deal dealt, a card played (also
+the trump exchange), a bid, a pass or a call, a trick taken by the person's side or by
+another, the deal won, lost or drawn, and the person's turn after someone else's move.
+The page's sound.js gives each one its sound; ``turn`` also vibrates."""
+
+
+def validate_sound(data: Any) -> bool:
+    """The stored ``briscola.sound``: ``{"on": true}`` or ``{"on": false}``, nothing else."""
+    if not isinstance(data, dict) or set(data) != {"on"} or not isinstance(data["on"], bool):
+        raise BadData("sound must be {\"on\": true or false}")
+    return data["on"]
+
+
+MAX_CUES = 16
+
 MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
 MAX_ID_CHARS = 40
 
@@ -446,6 +465,9 @@ class App:
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
+        stored_sound = store.load("sound", validate_sound)
+        self.sound_on: bool = True if stored_sound is None else stored_sound
+        self.cues: list[str] = []  # sound cues since the page last took them (take_cues)
         loaded = store.load(self.deal_name, validate_deal) or self._adopt_orphan()
         if loaded is not None:
             self.saved, self.game = loaded
@@ -543,6 +565,9 @@ class App:
         self._note = ""
         self.resumed = False
         self.message = self._start_message()
+        self._cue(CUE_DEAL)
+        if self.human_to_move:
+            self._cue(CUE_TURN)
         self._save_deal()
 
     def _abandon(self) -> None:
@@ -683,6 +708,8 @@ class App:
         done = game.apply(action)
         self.hint = None
         self.resumed = False
+        if action.kind in CUE_OF_ACTION:
+            self._cue(CUE_OF_ACTION[action.kind])
         if action.kind == PLAY:
             card = self.card_name(action.card)
             self.message = self.tr.t("you_play", card=card) if you else self.tr.t("plays", who=who, card=card)
@@ -701,6 +728,8 @@ class App:
             self.message += " " + reveal
         if done is not None:
             self.held = done
+            ours = done.winner == HUMAN or self._same_side(done.winner, self.known_sides())
+            self._cue(CUE_TRICK_OURS if ours else CUE_TRICK_THEIRS)
             key = "you_take_trick" if done.winner == HUMAN else "takes_trick"
             self.message = " ".join(filter(None, (reveal, self.tr.t(key, who=self.seat_name(done.winner),
                                                                       n=done.points))))
@@ -710,6 +739,8 @@ class App:
         if self._note and action.kind != EXCHANGE:
             self.message = self._note + " " + self.message
         self._note = self.message if action.kind == EXCHANGE and not you else ""
+        if not you and self.human_to_move:
+            self._cue(CUE_TURN)
         if game.over:
             self._finish_deal()
         else:
@@ -721,6 +752,8 @@ class App:
         if self.held is None:
             return
         self.held = None
+        if self.human_to_move:
+            self._cue(CUE_TURN)
         if self.game.over:
             self.message = self.tr.t("deal_over")
         elif self.game.stock_size == 0 and self.game.tricks[-1].draws:
@@ -898,6 +931,29 @@ class App:
         self.store.save("stats", self.stats.to_dict())
         self.store.save("matches", self.match_stats.to_dict())
         self.store.save("five", self.five_stats.to_dict())
+
+    # -- sound ------------------------------------------------------------------------
+    def _cue(self, cue: str) -> None:
+        self.cues.append(cue)
+        del self.cues[:-MAX_CUES]  # nobody taking them (no page): a few at most are kept
+
+    def take_cues(self) -> list[str]:
+        """The sound cues since the last call, in order, and forgets them; none while
+        the sound is off."""
+        cues, self.cues = self.cues, []
+        return cues if self.sound_on else []
+
+    def set_sound(self, on: bool) -> None:
+        """Sound (and vibration) on or off, remembered in ``briscola.sound``. Turned on,
+        it says so with the turn cue; turned off, cues not yet taken are dropped."""
+        self.sound_on = bool(on)
+        self.cues = [CUE_TURN] if self.sound_on else []
+        self.store.save("sound", {"on": self.sound_on})
+
+    def reload_sound(self) -> None:
+        """Take the sound setting another tab saved (none stored: on)."""
+        stored = self.store.load("sound", validate_sound)
+        self.sound_on = True if stored is None else stored
 
     # -- settings ---------------------------------------------------------------------
     def _stored_settings(self) -> Settings | None:
@@ -1233,6 +1289,8 @@ class App:
         if m.summary is None or self.summary_shown_for == self.deal_id:
             return None
         self.summary_shown_for = self.deal_id
+        if m.summary.outcome in CUE_OUTCOMES:
+            self._cue(CUE_OUTCOMES[m.summary.outcome])
         return m.summary
 
     def _sides(self) -> list[SideModel]:

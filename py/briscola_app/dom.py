@@ -86,6 +86,15 @@ def _closest(event, selector: str):
     return None if _null(found) else found
 
 
+def sound_api():
+    """sound.js's ``window.briscolaSound``, or None (not loaded, or no such window)."""
+    try:
+        api = js.window.briscolaSound
+    except Exception:
+        return None
+    return None if _null(api) else api
+
+
 def mark(name: str) -> None:
     try:
         js.performance.mark(name)
@@ -102,6 +111,7 @@ class Page:
         self.hand_shown: frozenset[str] = frozenset()
         self.painted: dict[str, str] = {}  # region id -> HTML it shows, to skip repaints
         self.trick_shown: frozenset[str] = frozenset()
+        self.sounding = False  # cues sound from the end of start-up on (none at load)
         self._proxies = []
         self._bind()
 
@@ -134,6 +144,9 @@ class Page:
                 self.translate_static()
                 self.painted.clear()
                 self.render()
+        if key in ("", PREFIX + "sound"):
+            self.app.reload_sound()
+            self.paint_sound()
         if key in ("", PREFIX + "stats", PREFIX + "matches"):
             self.app.refresh_stats()
             if _el("stats").open:
@@ -222,6 +235,11 @@ class Page:
         self.app.next_deal()
         self.render(focus_index=1)
         self.drive()
+
+    def action_sound(self, button) -> None:
+        self.app.set_sound(not self.app.sound_on)
+        self.paint_sound()
+        self.play_cues()
 
     def action_close(self, button) -> None:
         dialog = button.closest("dialog")
@@ -421,6 +439,37 @@ class Page:
         _el("trick").setAttribute("aria-label", t.t("trick"))
         _el("stock").setAttribute("aria-label", t.t("stock"))
         _el("score").setAttribute("aria-label", t.t("score"))
+        self.paint_sound()
+
+    def paint_sound(self) -> None:
+        """The sound button says whether sound is on (aria-pressed, and its tooltip), and
+        sound.js is told."""
+        on, t = self.app.sound_on, self.app.tr
+        button = _el("sound-toggle")
+        if not _null(button):
+            button.setAttribute("aria-pressed", "true" if on else "false")
+            button.setAttribute("aria-label", t.t("sound"))
+            button.title = t.t("sound_on" if on else "sound_off")
+            button.disabled = False
+        api = sound_api()
+        if api is not None:
+            try:
+                api.setEnabled(on)
+            except Exception:
+                pass
+
+    def play_cues(self) -> None:
+        """Hand the cues of what just happened to sound.js (nothing while muted, and
+        nothing before start-up is over: a page makes no noise before it is touched)."""
+        cues = self.app.take_cues()
+        api = sound_api() if cues and self.sounding else None
+        if api is None:
+            return
+        for cue in cues:
+            try:
+                api.play(cue)
+            except Exception:
+                return
 
     def _paint(self, region: str, html: str, same_as: str | None = None) -> None:
         """Replace a region's HTML only when it changed (a repaint of card art is costly).
@@ -494,6 +543,7 @@ class Page:
         summary = app.summary_to_show(m)
         if summary is not None:
             self._show_summary(summary)
+        self.play_cues()
 
     def _show_summary(self, summary) -> None:
         headline, rows = render.summary_parts(summary, self.app.tr)
@@ -555,6 +605,7 @@ def start() -> Page:
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)
+    page.sounding = True
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
     page.drive()

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from briscola_app.controller import App, validate_deal
+from briscola_app.controller import App, validate_deal, validate_sound
 from briscola_app.i18n import text as message
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store, parse_json
 from briscola_app.tabs import SESSION_KEY
@@ -29,6 +29,7 @@ def baseline() -> dict[str, str]:
     backend = DictBackend()
     backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": {
         "players": 2, "deck": "french", "speed": "fast", "level": "hard", "lang": "es"}}))
+    backend.set(PREFIX + "sound", json.dumps({"version": 1, "data": {"on": False}}))
     counter = itertools.count(77)
     for tab in (OTHER_TAB, MY_TAB):
         app = App(Store(backend), entropy=counter.__next__,
@@ -42,7 +43,7 @@ def baseline() -> dict[str, str]:
 
 
 BASE = baseline()
-NAMES = ["settings", "stats", "tabs", "deal." + MY_TAB, "deal." + OTHER_TAB, "deal"]
+NAMES = ["settings", "stats", "tabs", "deal." + MY_TAB, "deal." + OTHER_TAB, "deal", "sound"]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -99,6 +100,8 @@ def readable(name: str, text: str) -> bool:
             return False
         if name.startswith("deal"):
             validate_deal(box["data"])
+        if name == "sound":
+            validate_sound(box["data"])
         return True
     except (BadData, ValueError, TypeError, KeyError, AttributeError):
         return False
@@ -121,7 +124,7 @@ def test_any_text_in_any_key_leaves_the_app_starting(case):
         assert app.notice() == message(app.settings.lang, "notice_bad_data")
         assert backend.get(BACKUP_PREFIX + name) == text, "the unreadable text is kept aside"
     # every other key is as it was, except what playing on writes (this tab's deal)
-    untouched = {"settings", "stats", "deal." + OTHER_TAB} - {name}
+    untouched = {"settings", "stats", "deal." + OTHER_TAB, "sound"} - {name}
     if name == "deal" and readable(name, text):
         untouched.discard("stats")  # a finished orphan deal is counted
     for other in untouched:
@@ -129,6 +132,10 @@ def test_any_text_in_any_key_leaves_the_app_starting(case):
     if name != "settings" or readable(name, text):
         expected = "es" if name != "settings" else app.settings.lang
         assert app.settings.lang == expected
+    if name != "sound":
+        assert not app.sound_on, "the stored mute holds whatever else is broken"
+    elif not readable(name, text):
+        assert app.sound_on, "an unreadable sound setting: sound on"
     if name not in ("deal." + MY_TAB, "tabs"):
         assert app.deal_id == json_deal_id(BASE[PREFIX + "deal." + MY_TAB]), "this tab's deal resumes"
 
@@ -154,6 +161,6 @@ def test_the_baseline_is_what_the_property_assumes():
     assert {PREFIX + n for n in NAMES} - set(BASE) == {PREFIX + "deal"}
     app = App(Store(DictBackend(dict(BASE))), entropy=itertools.count(5000).__next__,
               session=DictBackend({SESSION_KEY: MY_TAB}), clock=lambda: NOW + 1, reloaded=True)
-    assert not app.store.bad_data and app.settings.lang == "es" and app.resumed
+    assert not app.store.bad_data and app.settings.lang == "es" and app.resumed and not app.sound_on
     assert len(app.game.tricks) == 3
     assert app.stats.modes["2p-hard"].lost == 1
