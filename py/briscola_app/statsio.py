@@ -99,11 +99,15 @@ def merge(here: Bundle, file: Bundle) -> Merged:
             history.add(d.id, d.mode, d.outcome, d.points_for, d.points_against, d.time)
     merged = Bundle(stats, matches, five, history)
     return Merged(merged, _played(stats) - _played(here.stats),
-                  sum(c.played for c in matches.formats.values()) - sum(c.played for c in here.matches.formats.values()))
+                  _matches_played(matches) - _matches_played(here.matches))
 
 
 def _played(stats: Stats) -> int:
     return sum(m.played for m in stats.modes.values())
+
+
+def _matches_played(matches: MatchStats) -> int:
+    return sum(c.played for c in matches.formats.values())
 
 
 def _present(counted: list[str], cleared: set[str]) -> list[str]:
