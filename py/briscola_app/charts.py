@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from .stats import DealResult
 
 WIDTH, HEIGHT = 320, 120
-LEFT, RIGHT, TOP, BOTTOM = 34, 6, 8, 10
+LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 10
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 SHOWN = 30
 """Deals drawn per chart, the latest."""

@@ -224,10 +224,10 @@ def charts_html(section: StatsSection, t: Translator) -> str:
     legend = "".join(f'<span class="key key-{k}">{escape(v)}</span>' for k, v in outcomes.items())
     out = ['<div class="charts">']
     for title, svg in figures:
-        extra = f'<p class="legend" aria-hidden="true">{legend}</p>' if "chart-points" in svg else ""
         out.append(f'<figure class="chart-box"><figcaption aria-hidden="true">{escape(title)}</figcaption>'
-                   f'{svg}{extra}</figure>')
-    out.append(f'</div><p class="chart-note">{escape(t.t("chart_latest_right"))}</p>')
+                   f'{svg}</figure>')
+    out.append(f'</div><p class="chart-note"><span class="legend" aria-hidden="true">{legend}</span> '
+               f'<span>{escape(t.t("chart_latest_right"))}</span></p>')
     return "".join(out)
 
 
