@@ -21,6 +21,7 @@ them there and then, as lost: the two computer players' play-off is not played o
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -42,8 +43,9 @@ from .i18n import LANGUAGES, Translator, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS,
                        VARIANTS, Settings, allowed, formats_offered, normalize, options_for, parse_fields,
                        players_offered, refused, validate_base, validate_settings, validate_variant)
-from .stats import (FiveStats, MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key, parse_mode_key,
-                    validate_five_stats, validate_match_stats, validate_stats)
+from .stats import (DealResult, FiveStats, History, MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key,
+                    parse_mode_key, validate_five_stats, validate_history, validate_match_stats, validate_stats)
+from .statsio import Bundle, export_data, merge, read_file
 from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
@@ -453,6 +455,8 @@ class App:
         self.pending_matches: list[tuple[str, str, bool]] = []
         self.five_stats: FiveStats = store.load("five", validate_five_stats) or FiveStats()
         self.pending_five: list[tuple[str, str, bool, bool, int]] = []
+        self.history: History = store.load("history", validate_history) or History()
+        self.pending_history: list[tuple[str, str, str, int, int, int]] = []
         self.tr = Translator(self.settings.lang)
         self.game: Game
         self.saved: SavedDeal
@@ -880,10 +884,16 @@ class App:
             return self.five_stats
         return self.store.load("five", validate_five_stats) or FiveStats()
 
+    def _fresh_history(self) -> History:
+        if not self.store.readable:
+            return self.history
+        return self.store.load("history", validate_history) or History()
+
     def _count(self, deal_id: str, level: str, game: Game, outcome: str,
                points_for: int, points_against: int) -> None:
         key = mode_key(game.n, level, game.rules.variant)
         self.pending.append((deal_id, key, outcome, points_for, points_against))
+        self.pending_history.append((deal_id, key, outcome, points_for, points_against, self.clock()))
         self._flush_results()
 
     def _count_five(self, saved: SavedDeal, game: Game, made: bool, game_points: int) -> None:
@@ -907,6 +917,8 @@ class App:
             self.match_stats = self._merge_and_save(self.pending_matches, self._fresh_match_stats(), "matches")
         if self.pending_five:
             self.five_stats = self._merge_and_save(self.pending_five, self._fresh_five_stats(), "five")
+        if self.pending_history:
+            self.history = self._merge_and_save(self.pending_history, self._fresh_history(), "history")
 
     def _merge_and_save(self, pending: list, merged: Any, key: str) -> Any:
         """Add ``pending`` results to the stored ``merged`` (re-read just now) and write it;
@@ -921,16 +933,50 @@ class App:
         self.stats = self._fresh_stats()
         self.match_stats = self._fresh_match_stats()
         self.five_stats = self._fresh_five_stats()
+        self.history = self._fresh_history()
 
     def reset_stats(self) -> None:
         """Erase every count; the ids of deals and matches already counted are kept, so
-        one that ended before the reset is not counted after it by another tab."""
+        one that ended before the reset is not counted after it by another tab. The
+        history is emptied, and remembers those ids as erased (an import may add them back)."""
         self.stats = Stats(counted=self._fresh_stats().counted)
         self.match_stats = MatchStats(counted=self._fresh_match_stats().counted)
         self.five_stats = FiveStats(counted=self._fresh_five_stats().counted)
+        self.history = History(cleared={"stats": list(self.stats.counted), "matches": list(self.match_stats.counted),
+                                        "five": list(self.five_stats.counted)})
         self.store.save("stats", self.stats.to_dict())
         self.store.save("matches", self.match_stats.to_dict())
         self.store.save("five", self.five_stats.to_dict())
+        self.store.save("history", self.history.to_dict())
+
+    # -- stats to a file and back -------------------------------------------------------
+    def export_stats(self) -> tuple[str, str]:
+        """(file name, JSON text) of every stats key as stored now."""
+        self.refresh_stats()
+        now = self.clock()
+        day = time.strftime("%Y-%m-%d", time.gmtime(now // 1000))
+        data = export_data(Bundle(self.stats, self.match_stats, self.five_stats, self.history), now)
+        return f"briscola-stats-{day}.json", json.dumps(data, separators=(",", ":"))
+
+    def import_stats(self, text: object) -> tuple[bool, str]:
+        """Merge a file's stats into the stored ones; (whether it was read, what to say).
+        A bad file changes nothing."""
+        try:
+            incoming = read_file(text)
+        except (BadData, TypeError, ValueError, KeyError, AttributeError, RecursionError):
+            return False, self.tr.t("import_bad")
+        self.refresh_stats()
+        result = merge(Bundle(self.stats, self.match_stats, self.five_stats, self.history), incoming)
+        if not result.deals and not result.matches:
+            return True, self.tr.t("import_nothing")
+        b = result.bundle
+        self.stats, self.match_stats, self.five_stats, self.history = b.stats, b.matches, b.five, b.history
+        saved = [self.store.save(name, part.to_dict()) for name, part in
+                 (("stats", b.stats), ("matches", b.matches), ("five", b.five), ("history", b.history))]
+        said = self.tr.t("import_done", deals=result.deals, matches=result.matches)
+        if not all(saved):
+            said += " " + self.tr.t("import_unsaved")
+        return True, said
 
     # -- sound ------------------------------------------------------------------------
     def _cue(self, cue: str) -> None:
@@ -1425,7 +1471,8 @@ class App:
             if five is not None:
                 rows += [("taken", t.t("stats_taken"), five.taken), ("made", t.t("stats_made"), five.made),
                          ("game-points", t.t("stats_game_points"), five.game_points)]
-            out.append(StatsSection(self._mode_title(players, level), self._variant_name(variant), rows))
+            out.append(StatsSection(self._mode_title(players, level), self._variant_name(variant), rows,
+                                    deals=self.history.of_mode(key)))
         formats = self.match_stats.formats
         first = True
         for key in sorted(formats, key=parse_match_key):
@@ -1458,6 +1505,7 @@ class StatsSection:
     subtitle: str
     rows: list[tuple[str, str, int]]  # (stat name, label, value)
     heading: str = ""  # a heading above this section (the first of the matches)
+    deals: list[DealResult] = field(default_factory=list)  # the mode's history, for its charts
 
 
 def format_key(fmt: str) -> str:

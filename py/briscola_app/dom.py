@@ -18,6 +18,7 @@ from briscola.cards import ALL_CARDS, IllegalMoveError
 from . import render
 from .controller import App
 from .settings import BASE_FIELDS, FLAG_FIELDS, VARIANT_FIELDS
+from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Backend, Store
 from .tabs import BEAT_MS
 
@@ -127,6 +128,7 @@ class Page:
         self._on(js.document, "keydown", self.on_key)
         self._on(_el("settings-form"), "submit", self.on_settings_submit)
         self._on(_el("settings-form"), "change", self.on_settings_change)
+        self._on(_el("stats-file"), "change", self.on_stats_file)
         self._on(js.window, "storage", self.on_storage)
         self._on(js.window, "pagehide", self.on_pagehide)
         self._on(js.window, "pageshow", self.on_pageshow)
@@ -147,7 +149,7 @@ class Page:
         if key in ("", PREFIX + "sound"):
             self.app.reload_sound()
             self.paint_sound()
-        if key in ("", PREFIX + "stats", PREFIX + "matches"):
+        if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history"):
             self.app.refresh_stats()
             if _el("stats").open:
                 self._fill_stats()
@@ -282,7 +284,53 @@ class Page:
     def action_stats(self, button) -> None:
         self.app.refresh_stats()
         self._fill_stats()
+        self._say_in_stats("")
         _el("stats").showModal()
+
+    def _say_in_stats(self, text: str) -> None:
+        message = _el("stats-message")
+        message.textContent = text
+        message.hidden = not text
+
+    def action_export_stats(self, button) -> None:
+        """Download every stats key as a JSON file."""
+        name, text = self.app.export_stats()
+        options = js.Object.new()
+        options.type = "application/json"
+        blob = js.Blob.new(js.Array.of(text), options)
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def action_import_stats(self, button) -> None:
+        _el("stats-file").click()  # the browser's file picker; on_stats_file reads the choice
+
+    def on_stats_file(self, event) -> None:
+        chooser = _el("stats-file")
+        files = chooser.files
+        if _null(files) or files.length == 0:
+            return
+        asyncio.ensure_future(self._import_file(files.item(0)))
+        chooser.value = ""  # the same file may be chosen again
+
+    async def _import_file(self, file) -> None:
+        if int(file.size) > MAX_FILE_CHARS * 4:  # not read at all: far more than a stats file
+            text = None
+        else:
+            try:
+                text = str(await file.text())
+            except Exception:
+                text = None
+        ok, said = self.app.import_stats(text)
+        if ok:
+            self._fill_stats()
+        self._say_in_stats(said)
 
     def _fill_stats(self) -> None:
         _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
@@ -294,6 +342,7 @@ class Page:
         _el("confirm-reset").close()
         self.app.reset_stats()
         self._fill_stats()
+        self._say_in_stats("")
 
     def action_settings(self, button) -> None:
         _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
+from . import charts
 from .controller import (ActionModel, CardModel, FieldModel, FormModel, MatchBarModel, MatchSummaryModel,
                          SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .i18n import Translator
@@ -217,7 +218,33 @@ def stats_html(sections: list[StatsSection], t: Translator) -> str:
         for name, label, value in section.rows:
             out.append(f'<tr><td>{escape(label)}</td>'
                        f'<td data-stat="{escape(name)}">{escape(t.number(value))}</td></tr>')
+        if section.deals:
+            out.append(f'<tr class="charts-row"><td colspan="2">{charts_html(section, t)}</td></tr>')
     out.append("</table>")
+    return "".join(out)
+
+
+def charts_html(section: StatsSection, t: Translator) -> str:
+    """A mode's charts: win rate, points per deal and winning streaks, each with its
+    numbers in words for screen readers."""
+    def percent(v: int) -> str:
+        return t.t("chart_percent", value=v)
+    values = {name: value for name, _, value in section.rows}
+    summary = (f'{t.t("streak")}: {t.number(values.get("streak", 0))}, '
+               f'{t.t("best_streak")}: {t.number(values.get("best_streak", 0))}.')
+    outcomes = {"win": t.t("won"), "loss": t.t("lost"), "draw": t.t("drawn")}
+    figures = [
+        (t.t("chart_win_rate"), charts.win_rate_svg(section.deals, t.t("chart_win_rate"), percent)),
+        (t.t("chart_points"), charts.points_svg(section.deals, t.t("chart_points"), outcomes, t.number)),
+        (t.t("chart_streaks"), charts.streaks_svg(section.deals, t.t("chart_streaks"), summary, t.number)),
+    ]
+    legend = "".join(f'<span class="key key-{k}">{escape(v)}</span>' for k, v in outcomes.items())
+    out = ['<div class="charts">']
+    for title, svg in figures:
+        out.append(f'<figure class="chart-box"><figcaption aria-hidden="true">{escape(title)}</figcaption>'
+                   f'{svg}</figure>')
+    out.append(f'</div><p class="chart-note"><span class="legend" aria-hidden="true">{legend}</span> '
+               f'<span>{escape(t.t("chart_latest_right"))}</span></p>')
     return "".join(out)
 
 

@@ -253,3 +253,89 @@ def validate_five_stats(data: Any) -> FiveStats:
             raise BadData(f"five-player stats for {key[:60]!r} must be counts")
         out[key] = FiveCount(**entry)
     return FiveStats(out, counted[-COUNTED_KEPT:])
+
+
+# -- history ------------------------------------------------------------------------------
+
+HISTORY_KEPT = 300
+"""Deals remembered one by one for the charts (the oldest go first); about 30 KB stored."""
+OUTCOMES = ("win", "loss", "draw")
+MAX_POINTS = 1000
+MAX_TIME = 1 << 53
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal in the history: its id, when it was counted (ms since 1970), its mode,
+    the person's outcome and the points of their side and of the others."""
+
+    id: str
+    time: int
+    mode: str
+    outcome: str
+    points_for: int
+    points_against: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "t": self.time, "mode": self.mode, "outcome": self.outcome,
+                "for": self.points_for, "against": self.points_against}
+
+
+CLEARED_KINDS = ("stats", "matches", "five")
+
+
+@dataclass
+class History:
+    """Stored under ``briscola.history`` (a key of its own: earlier builds read
+    ``briscola.stats`` strictly): ``{"deals": [{"id", "t", "mode", "outcome", "for",
+    "against"}], "cleared": {"stats": [ids], "matches": [ids], "five": [ids]}}``.
+
+    ``deals`` are the last deals counted, oldest first, each once. ``cleared`` holds the
+    ids that a reset erased from the counts while leaving them in the lists of ids counted
+    (so another tab does not count them again): an imported file may bring them back."""
+
+    deals: list[DealResult] = field(default_factory=list)
+    cleared: dict[str, list[str]] = field(default_factory=lambda: {k: [] for k in CLEARED_KINDS})
+
+    def add(self, deal_id: str, key: str, outcome: str, points_for: int, points_against: int, time: int) -> bool:
+        if any(d.id == deal_id for d in self.deals):
+            return False
+        self.deals.append(DealResult(deal_id, time, key, outcome, points_for, points_against))
+        self.deals.sort(key=lambda d: d.time)
+        del self.deals[:-HISTORY_KEPT]
+        return True
+
+    def of_mode(self, key: str) -> list[DealResult]:
+        return [d for d in self.deals if d.mode == key]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deals": [d.to_dict() for d in self.deals],
+                "cleared": {k: list(v) for k, v in self.cleared.items()}}
+
+
+def _ids(data: Any, what: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in data):
+        raise BadData(f"{what} must be a list of ids")
+    return data[-COUNTED_KEPT:]
+
+
+def validate_history(data: Any) -> History:
+    if not isinstance(data, dict) or set(data) != {"deals", "cleared"}:
+        raise BadData("the history has the wrong fields")
+    deals, cleared = data["deals"], data["cleared"]
+    if not isinstance(deals, list) or not isinstance(cleared, dict) or set(cleared) != set(CLEARED_KINDS):
+        raise BadData("the history has the wrong shape")
+    out = []
+    seen = set()
+    for d in deals[-HISTORY_KEPT:]:
+        if not isinstance(d, dict) or set(d) != {"id", "t", "mode", "outcome", "for", "against"}:
+            raise BadData("a deal in the history has the wrong fields")
+        if (not isinstance(d["id"], str) or not 0 < len(d["id"]) <= MAX_ID_CHARS or d["id"] in seen
+                or not is_count(d["t"], MAX_TIME) or d["outcome"] not in OUTCOMES
+                or not is_count(d["for"], MAX_POINTS) or not is_count(d["against"], MAX_POINTS)):
+            raise BadData("a deal in the history is not one")
+        parse_mode_key(d["mode"])
+        seen.add(d["id"])
+        out.append(DealResult(d["id"], d["t"], d["mode"], d["outcome"], d["for"], d["against"]))
+    out.sort(key=lambda d: d.time)
+    return History(out, {k: _ids(cleared[k], "cleared " + k) for k in CLEARED_KINDS})
