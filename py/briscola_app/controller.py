@@ -1234,7 +1234,7 @@ class App:
             auction_prompt=self._turn_message() if human_turn and in_auction else "",
             contract=self._contract(),
             tip=self.tip if self.tips.active else "",
-            offer=self.tips.offer,
+            offer=self.tips.offer and not self.notice(),  # one banner at a time: a storage notice first
         )
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
