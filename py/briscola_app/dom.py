@@ -241,7 +241,7 @@ class Page:
             self.app.dismiss_offer()
             self.render()
         _el("howto").showModal()
-        _el("howto-body").scrollTop = 0
+        _el("howto").scrollTop = 0  # the first lines in view, though the focus is on Close
 
     def action_offer_dismiss(self, button) -> None:
         self.app.dismiss_offer()
