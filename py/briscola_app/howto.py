@@ -52,8 +52,7 @@ class HowToModel:
     variant: str  # the variant's name
     players: str  # "2 players", "4 players (teams)"
     sections: list[HowToSection]
-    rows: list[HowToRow]  # the rank order of one suit, strongest first, with the points
-    columns: tuple[str, str]  # the table's headings: card, points
+    rows: list[HowToRow]  # the rank order of one suit, strongest first, with the points (drawn)
     keys: list[str] = field(default_factory=list)  # every message key used, for tests
     deck: str = "italian"  # the pack the cards are drawn from
 
@@ -156,8 +155,7 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
         sections.append(HowToSection(t("howto_h_options"), options))
     sections.append(HowToSection(t("howto_h_tips"), tips))
     players = t("players_teams" if rules.players in (4, 6) else "players_n", n=rules.players)
-    return HowToModel(t(f"variant_{rules.variant}"), players, sections, rows,
-                      (t("howto_col_card"), t("howto_col_points")), keys, deck)
+    return HowToModel(t(f"variant_{rules.variant}"), players, sections, rows, keys, deck)
 
 
 # -- tips during a newcomer's first deals -----------------------------------------------

@@ -241,21 +241,19 @@ def _state(c) -> str:
 
 
 def howto_html(m: HowToModel, t: Translator) -> str:
-    """How to play: the variant and players, then short sections; the first one holds the
-    rank order of one suit, drawn with the cards, and each card's points."""
+    """How to play: the variant and players, then short sections; the first one shows the
+    rank order of one suit, strongest first, drawn with the cards, with each card's points."""
     out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b> · {escape(m.players)}</p>']
     for section in m.sections:
         out.append(f'<h3>{escape(section.heading)}</h3>')
         lines = section.lines
         if section.table:
-            rows = "".join(
-                f'<tr><td>{card_img(m.deck, r.card)}</td><th scope="row">{escape(r.name)}</th>'
-                f'<td data-points="{r.points}">{escape(t.number(r.points))}</td></tr>' for r in m.rows)
-            head = (f'<thead><tr><th scope="col" colspan="2">{escape(m.columns[0])}</th>'
-                    f'<th scope="col">{escape(m.columns[1])}</th></tr></thead>')
-            # everything before the last line introduces the table; the last one sums it up
+            ranks = "".join(
+                f'<li data-card="{escape(r.card)}" data-points="{r.points}">{card_img(m.deck, r.card)}'
+                f'<b>{escape(r.name)}</b><span>{escape(t.t("points_n", n=r.points))}</span></li>' for r in m.rows)
+            # the lines before the last introduce the cards; the last one sums them up
             out.append("".join(f'<p>{escape(line)}</p>' for line in lines[:-1]))
-            out.append(f'<table class="howto-table">{head}<tbody>{rows}</tbody></table>')
+            out.append(f'<ol class="howto-ranks">{ranks}</ol>')
             lines = lines[-1:]
         out.append('<ul>' + "".join(f'<li>{escape(line)}</li>' for line in lines) + '</ul>')
     return "".join(out)

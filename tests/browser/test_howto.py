@@ -31,12 +31,13 @@ def shot(page: Page, name: str) -> None:
 
 def check_standard(dialog) -> None:
     expect(dialog.locator(".howto-variant")).to_contain_text("Standard")
-    expect(dialog.locator(".howto-table tbody tr")).to_have_count(10)
-    expect(dialog.locator(".howto-table img")).to_have_count(10)
-    first = dialog.locator(".howto-table tbody tr").first
-    expect(first.locator("img")).to_have_attribute("src", re.compile(r"/cards/italian/1C\.svg$"))
-    expect(first.locator("th")).to_have_text("Ace")
-    expect(first.locator("td").last).to_have_text("11")
+    ranks = dialog.locator(".howto-ranks li")
+    expect(ranks).to_have_count(10)
+    expect(dialog.locator(".howto-ranks img")).to_have_count(10)
+    expect(ranks.first.locator("img")).to_have_attribute("src", re.compile(r"/cards/italian/1C\.svg$"))
+    expect(ranks.first).to_have_text("Ace11 points")
+    expect(ranks.nth(1)).to_have_text("Three10 points")
+    expect(ranks.last).to_have_text("Two0 points")
     expect(dialog).to_contain_text(TURNED)
     expect(dialog).not_to_contain_text(NO_TRUMP)
 
