@@ -83,6 +83,15 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
     expect(offer).to_be_hidden()
     play_a_trick(page)
     expect(tip).to_be_hidden()
+
+    # the settings' How to play sits beside its title, within the dialog, large enough to tap
+    page.locator("#actions [data-action='settings']").click()
+    dialog_box = page.locator("dialog#settings").bounding_box()
+    for button in page.locator("#settings .dialog-head button, #settings .dialog-buttons button").all():
+        box = button.bounding_box()
+        assert box["height"] >= 44 and box["x"] >= dialog_box["x"] - 1
+        assert box["x"] + box["width"] <= dialog_box["x"] + dialog_box["width"] + 1
+    shot(page, "phone-settings-buttons")
     console_errors.assert_none(ignore=RELOAD_ABORTS)  # a reload cuts the runtime's own download short
 
 
