@@ -39,6 +39,7 @@ from briscola.rules import AUCTIONS
 from briscola.record import RecordError, from_record, to_record
 from briscola.rules import Rules, UnsupportedRuleError
 
+from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .i18n import LANGUAGES, Translator, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS,
                        VARIANTS, Settings, allowed, formats_offered, normalize, options_for, parse_fields,
@@ -407,6 +408,8 @@ class TableModel:
     auction: list[tuple[str, str, bool]] = field(default_factory=list)  # (who, bid or "passed", passed)
     auction_prompt: str = ""  # above the bid and call controls
     contract: str = ""  # Briscola chiamata: who called which card, and the points needed
+    tip: str = ""  # a newcomer's tip: why the trick's card won, what the loads are worth
+    offer: bool = False  # the first-run offer of How to play
 
 
 @dataclass
@@ -447,7 +450,8 @@ class App:
         self.tabs = Tabs(store, session if session is not None else DictBackend(), self.clock,
                          lambda: f"{self._entropy():x}", reloaded)
         self._browser_lang = browser_lang
-        self.settings: Settings = self._stored_settings() or Settings(lang=pick_language(browser_lang))
+        stored_settings = self._stored_settings()
+        self.settings: Settings = stored_settings or Settings(lang=pick_language(browser_lang))
         self.form: Settings = self.settings  # the settings form as the person fills it in
         self.stats: Stats = store.load("stats", validate_stats) or Stats()
         self.match_stats: MatchStats = store.load("matches", validate_match_stats) or MatchStats()
@@ -457,6 +461,9 @@ class App:
         self.pending_five: list[tuple[str, str, bool, bool, int]] = []
         self.history: History = store.load("history", validate_history) or History()
         self.pending_history: list[tuple[str, str, str, int, int, int]] = []
+        self.tips: Tips = self._load_tips(first_run=stored_settings is None)
+        self.tip = ""  # the tip on screen
+        self._loads_tipped = False  # the tip about loads was given in this deal
         self.tr = Translator(self.settings.lang)
         self.game: Game
         self.saved: SavedDeal
@@ -567,6 +574,8 @@ class App:
         self.held = None
         self.hint = None
         self._note = ""
+        self.tip = ""
+        self._loads_tipped = False
         self.resumed = False
         self.message = self._start_message()
         self._cue(CUE_DEAL)
@@ -710,6 +719,7 @@ class App:
         before = game.briscola
         hidden = game.partner is not None and not game.partner_shown
         done = game.apply(action)
+        self._tip_after(action, done, you)
         self.hint = None
         self.resumed = False
         if action.kind in CUE_OF_ACTION:
@@ -826,6 +836,76 @@ class App:
         others = ", ".join(self.page_seat_name(s) for s in seats if s != HUMAN)
         names = self.tr.t("team_you", names=others) if HUMAN in seats else others
         return self.tr.t("match_playoff", names=names)
+
+    # -- tips for a newcomer -----------------------------------------------------------
+    def _load_tips(self, first_run: bool) -> Tips:
+        """``briscola.tips`` as stored; when absent, a newcomer's (tips on, How to play
+        offered) on a first run (no settings and no results stored), else tips off."""
+        stored = self.store.load("tips", validate_tips)
+        if stored is not None:
+            return stored
+        if first_run and not self.stats.modes and not self.match_stats.formats and not self.store.bad_data:
+            self.store.save("tips", NEWCOMER.to_dict())
+            return NEWCOMER
+        return Tips()
+
+    def reload_tips(self) -> None:
+        """Take the tips another tab changed (turned off, the offer dismissed)."""
+        stored = self.store.load("tips", validate_tips)
+        if stored is not None:
+            self.tips = stored
+            if not stored.active:
+                self.tip = ""
+
+    def _set_tips(self, tips: Tips) -> None:
+        self.tips = tips
+        self.store.save("tips", tips.to_dict())
+
+    def tips_off(self) -> None:
+        """Don't show tips: off for good, and the first-run offer with them."""
+        self._set_tips(replace(self.tips, show=False, offer=False))
+        self.tip = ""
+
+    def dismiss_offer(self) -> None:
+        """The first-run offer of How to play was taken or dismissed: not shown again."""
+        if self.tips.offer:
+            self._set_tips(replace(self.tips, offer=False))
+
+    def _tip_after(self, action: Action, done: Trick | None, you: bool) -> None:
+        """In a newcomer's first deals: the first load played in the deal says what loads
+        are worth; a trick taken says why its card won. A tip stays until the person's
+        next card."""
+        if not self.tips.active:
+            self.tip = ""
+            return
+        if you:
+            self.tip = ""
+        if action.kind != PLAY or action.card is None:
+            return
+        g, deck = self.game, self.settings.deck
+        parts = []
+        if done is not None:
+            parts.append(trick_tip(done.plays, g.trump, g.rules.ranking, self.tr, deck))
+        if not self._loads_tipped:
+            loads = load_tip([action.card], g.rules.ranking, self.tr)
+            if loads:
+                self._loads_tipped = True
+                parts.append(loads)
+        if parts:
+            self.tip = " ".join(parts)
+        if g.over:
+            self._set_tips(replace(self.tips, deals=self.tips.deals + 1))
+
+    def howto(self, values: dict[str, Any] | None = None) -> HowToModel:
+        """How to play the deal in play; or, with ``values`` (the settings form as filled
+        in), the way of playing chosen there."""
+        if values is None:
+            return howto_model(self.game.rules, self.tr, self.settings.deck, self.match.match.format)
+        try:
+            chosen = self._form_settings(values, self.form)
+        except BadData:
+            chosen = self.form
+        return howto_model(chosen.rules, self.tr, chosen.deck, chosen.match)
 
     # -- the end of a deal ------------------------------------------------------------
     def _finish_deal(self) -> None:
@@ -1255,6 +1335,8 @@ class App:
             auction=[(self.seat_name(s), self.bid_name(b), b is None) for s, b in g.auction],
             auction_prompt=self._turn_message() if human_turn and in_auction else "",
             contract=self._contract(),
+            tip=self.tip if self.tips.active else "",
+            offer=self.tips.offer and not self.notice(),  # one banner at a time: a storage notice first
         )
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:

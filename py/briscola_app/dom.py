@@ -149,6 +149,9 @@ class Page:
         if key in ("", PREFIX + "sound"):
             self.app.reload_sound()
             self.paint_sound()
+        if key in ("", PREFIX + "tips"):
+            self.app.reload_tips()
+            self.render()
         if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history"):
             self.app.refresh_stats()
             if _el("stats").open:
@@ -247,6 +250,26 @@ class Page:
         dialog = button.closest("dialog")
         if not _null(dialog):
             dialog.close()
+
+    def action_howto(self, button) -> None:
+        """How to play: from the settings, the way of playing chosen in the form; else
+        the deal in play. Opened from the first-run offer, the offer is done with."""
+        in_settings = not _null(button.closest("#settings"))
+        model = self.app.howto(self._form_values() if in_settings else None)
+        _el("howto-body").innerHTML = render.howto_html(model, self.app.tr)
+        if not _null(button.closest("#howto-offer")):
+            self.app.dismiss_offer()
+            self.render()
+        _el("howto").showModal()
+        _el("howto").scrollTop = 0  # the first lines in view, though the focus is on Close
+
+    def action_offer_dismiss(self, button) -> None:
+        self.app.dismiss_offer()
+        self.render()
+
+    def action_tips_off(self, button) -> None:
+        self.app.tips_off()
+        self.render()
 
     def action_dismiss(self, button) -> None:
         self.app.notice_dismissed = True
@@ -562,6 +585,11 @@ class Page:
         status = _el("status")
         if status.textContent != m.message:
             status.textContent = m.message
+        tip = _el("tip")
+        if _el("tip-text").textContent != m.tip:
+            _el("tip-text").textContent = m.tip
+        tip.hidden = not m.tip
+        _el("howto-offer").hidden = not m.offer
         notice = _el("notice")
         if m.notice:
             _el("notice-text").textContent = m.notice

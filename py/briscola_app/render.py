@@ -10,6 +10,7 @@ from html import escape
 from . import charts
 from .controller import (ActionModel, CardModel, FieldModel, FormModel, MatchBarModel, MatchSummaryModel,
                          SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
+from .howto import HowToModel
 from .i18n import Translator
 
 MAX_BACKS = 6
@@ -281,3 +282,22 @@ def _field_html(f: FieldModel) -> str:
 
 def _state(c) -> str:
     return (" checked" if c.checked else "") + (" disabled" if c.disabled else "")
+
+
+def howto_html(m: HowToModel, t: Translator) -> str:
+    """How to play: the variant and players, then short sections; the first one shows the
+    rank order of one suit, strongest first, drawn with the cards, with each card's points."""
+    out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b> · {escape(m.players)}</p>']
+    for section in m.sections:
+        out.append(f'<h3>{escape(section.heading)}</h3>')
+        lines = section.lines
+        if section.table:
+            ranks = "".join(
+                f'<li data-card="{escape(r.card)}" data-points="{r.points}">{card_img(m.deck, r.card)}'
+                f'<b>{escape(r.name)}</b><span>{escape(t.t("points_n", n=r.points))}</span></li>' for r in m.rows)
+            # the lines before the last introduce the cards; the last one sums them up
+            out.append("".join(f'<p>{escape(line)}</p>' for line in lines[:-1]))
+            out.append(f'<ol class="howto-ranks">{ranks}</ol>')
+            lines = lines[-1:]
+        out.append('<ul>' + "".join(f'<li>{escape(line)}</li>' for line in lines) + '</ul>')
+    return "".join(out)

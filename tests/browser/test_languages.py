@@ -112,6 +112,14 @@ def test_every_text_fits_in_every_language(browser: Browser, site_url: str, lang
                 no_overflow(page, f"{lang} {dialog} at {size_name}")
                 if action == "settings":
                     shot(page, f"{lang}-{size_name}-settings")
+                    # How to play, opened from the settings, in this language too
+                    page.locator("#settings [data-action='howto']").click()
+                    expect(page.locator("dialog#howto")).to_be_visible()
+                    expect(page.locator("#howto-title")).to_have_text(t.t("howto_title"))
+                    no_overflow(page, f"{lang} howto at {size_name}")
+                    shot(page, f"{lang}-{size_name}-howto")
+                    page.keyboard.press("Escape")
+                    expect(page.locator("dialog#howto")).to_be_hidden()
                 page.keyboard.press("Escape")
                 expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
         log.assert_none()

@@ -39,11 +39,12 @@ def baseline() -> dict[str, str]:
         if tab == OTHER_TAB:
             app.new_deal()  # a lost deal in the stats
     backend.items.pop(PREFIX + "backup.deal", None)
+    backend.set(PREFIX + "tips", json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 1}}))
     return backend.items
 
 
 BASE = baseline()
-NAMES = ["settings", "stats", "tabs", "deal." + MY_TAB, "deal." + OTHER_TAB, "deal", "sound"]
+NAMES = ["settings", "stats", "tabs", "deal." + MY_TAB, "deal." + OTHER_TAB, "deal", "sound", "tips"]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -124,7 +125,7 @@ def test_any_text_in_any_key_leaves_the_app_starting(case):
         assert app.notice() == message(app.settings.lang, "notice_bad_data")
         assert backend.get(BACKUP_PREFIX + name) == text, "the unreadable text is kept aside"
     # every other key is as it was, except what playing on writes (this tab's deal)
-    untouched = {"settings", "stats", "deal." + OTHER_TAB, "sound"} - {name}
+    untouched = {"settings", "stats", "deal." + OTHER_TAB, "sound", "tips"} - {name}
     if name == "deal" and readable(name, text):
         untouched.discard("stats")  # a finished orphan deal is counted
     for other in untouched:
@@ -164,3 +165,4 @@ def test_the_baseline_is_what_the_property_assumes():
     assert not app.store.bad_data and app.settings.lang == "es" and app.resumed and not app.sound_on
     assert len(app.game.tricks) == 3
     assert app.stats.modes["2p-hard"].lost == 1
+    assert app.tips.active and not app.tips.offer

@@ -1,0 +1,128 @@
+"""How to play and a newcomer's tips in real Chromium (issue 11): the first run offers How
+to play; it opens from the offer and from Settings, generated for the variant (the standard
+game has a turned trump, Briscolone none); tips explain the first tricks and, once turned
+off, stay off after a reload.
+
+Set BRISCOLA_SCREENSHOTS=<folder> to keep the phone and desktop screenshots.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_play import open_game, seed_settings, stored, wait_for_turn
+
+SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
+TURNED = "The card turned face up under the stock sets trump"
+NO_TRUMP = "There is no trump."
+TAKEN = re.compile(r"take")
+RELOAD_ABORTS = ("net::ERR_ABORTED",)
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"howto-{name}.png"))
+
+
+def check_standard(dialog) -> None:
+    expect(dialog.locator(".howto-variant")).to_contain_text("Standard")
+    ranks = dialog.locator(".howto-ranks li")
+    expect(ranks).to_have_count(10)
+    expect(dialog.locator(".howto-ranks img")).to_have_count(10)
+    expect(ranks.first.locator("img")).to_have_attribute("src", re.compile(r"/cards/italian/1C\.svg$"))
+    expect(ranks.first).to_have_text("Ace11 points")
+    expect(ranks.nth(1)).to_have_text("Three10 points")
+    expect(ranks.last).to_have_text("Two0 points")
+    expect(dialog).to_contain_text(TURNED)
+    expect(dialog).not_to_contain_text(NO_TRUMP)
+
+
+def play_a_trick(page: Page) -> None:
+    """Play the first card and wait until the trick is taken."""
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#hand button:not([disabled])").first.click()
+    expect(page.locator("#status")).to_have_text(TAKEN, timeout=30_000)
+
+
+def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Page, site_url: str, console_errors):
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url)
+    offer = page.get_by_role("region", name=re.compile("New to Briscola"))
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("New to Briscola?")
+    shot(page, "phone-offer")
+    offer.get_by_role("button", name="How to play").click()
+    dialog = page.get_by_role("dialog", name="How to play")
+    expect(dialog).to_be_visible()
+    check_standard(dialog)
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # long: it scrolls, the page does not
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "phone-dialog")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(offer).to_be_hidden()
+    assert stored(page, "tips")["data"] == {"show": True, "offer": False, "deals": 0}
+
+    # a tip explains the first trick taken
+    play_a_trick(page)
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    expect(page.locator("#tip-text")).to_contain_text("takes the trick")
+    shot(page, "phone-tip")
+    tip.get_by_role("button", name="Don't show tips").click()
+    expect(tip).to_be_hidden()
+    assert stored(page, "tips")["data"] == {"show": False, "offer": False, "deals": 0}
+
+    page.reload()
+    open_game(page, site_url)
+    expect(offer).to_be_hidden()
+    play_a_trick(page)
+    expect(tip).to_be_hidden()
+
+    # the settings' How to play sits beside its title, within the dialog, large enough to tap
+    page.locator("#actions [data-action='settings']").click()
+    dialog_box = page.locator("dialog#settings").bounding_box()
+    for button in page.locator("#settings .dialog-head button, #settings .dialog-buttons button").all():
+        box = button.bounding_box()
+        assert box["height"] >= 44 and box["x"] >= dialog_box["x"] - 1
+        assert box["x"] + box["width"] <= dialog_box["x"] + dialog_box["width"] + 1
+    shot(page, "phone-settings-buttons")
+    console_errors.assert_none(ignore=RELOAD_ABORTS)  # a reload cuts the runtime's own download short
+
+
+def test_how_to_play_from_settings_follows_the_variant(page: Page, site_url: str, context, console_errors):
+    seed_settings(context)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, site_url)
+    expect(page.locator("#howto-offer")).to_be_hidden()  # not a first run
+    assert stored(page, "tips") is None
+    page.locator("#actions [data-action='settings']").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.get_by_role("button", name="How to play").click()
+    dialog = page.get_by_role("dialog", name="How to play")
+    expect(dialog).to_be_visible()
+    check_standard(dialog)
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    expect(settings).to_be_visible()  # back where it was opened
+
+    settings.locator("input[name='variant'][value='briscolone']").check()
+    settings.locator("input[name='must_follow']").check()
+    settings.get_by_role("button", name="How to play").focus()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".howto-variant")).to_contain_text("Briscolone")
+    expect(dialog).to_contain_text(NO_TRUMP)
+    expect(dialog).not_to_contain_text(TURNED)
+    expect(dialog).to_contain_text("You must follow the suit led if you can")
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    shot(page, "desktop-briscolone")
+    page.keyboard.press("Escape")
+    settings.get_by_role("button", name="Save").click()
+    expect(settings).to_be_hidden()
+    console_errors.assert_none()

@@ -1,0 +1,340 @@
+"""How to play (generated from the rules in play) and a newcomer's tips, without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from briscola.cards import TABLES, Card, parse_card
+from briscola.i18n import load_locale
+from briscola.rules import PRESETS, Rules
+from briscola_app import render
+from briscola_app.controller import HUMAN, App
+from briscola_app.howto import TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
+from briscola_app.i18n import LANGUAGE_CODES, Translator, text
+from briscola_app.settings import Settings
+from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
+from tests.unit.test_app import advance, reload, seeds
+
+EN = Translator("en")
+
+
+def every_way_of_playing() -> list[Rules]:
+    """Each preset with each player count it plays, the page's options on top, and
+    Briscola chiamata with each auction."""
+    out = []
+    for name in PRESETS:
+        for players in (2, 3, 4, 6):
+            try:
+                out.append(Rules.preset(name, players))
+            except ValueError:
+                continue
+    out += [Rules.preset("briscolone", must_follow=True, hand_size=5),
+            Rules.preset("briscolone", trump="first"),
+            Rules.preset("standard", 4, redeal_ace_three=True, trump_exchange=7, mano_negra=True),
+            Rules.preset("bisca", 2, mano_negra=True)]
+    out += [Rules.preset("chiamata", 5, auction=a) for a in ("ranks", "ranks-points", "points")]
+    return out
+
+
+WAYS = every_way_of_playing()
+
+
+def way_id(r: Rules) -> str:
+    return f"{r.variant}-{r.players}-{r.trump}-{r.hand_size}-{int(r.must_follow)}-{r.auction}-{r.trump_exchange}"
+
+
+# -- the generated content -----------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", WAYS, ids=way_id)
+def test_the_card_table_is_the_engines_own(rules):
+    strength, points = TABLES[rules.ranking]
+    m = howto_model(rules, EN)
+    cards = [parse_card(r.card) for r in m.rows]
+    assert [r.points for r in m.rows] == [points[c] for c in cards]
+    assert [strength[c] for c in cards] == sorted((strength[c] for c in cards), reverse=True)
+    assert len({c.suit for c in cards}) == 1
+    assert {c.rank for c in cards} == set(range(1, 11)) - ({2} if rules.pack == 36 else set())
+    # the total said under the table is the tables' sum
+    suit = sum(points[Card(c)] for c in range(10))
+    assert EN.t("howto_total", suit=suit, all=suit * 4) in m.sections[0].lines
+
+
+def test_the_table_follows_the_ranking():
+    standard = [(r.card, r.points) for r in howto_model(Rules.preset("standard"), EN).rows]
+    assert standard[:5] == [("1C", 11), ("3C", 10), ("10C", 4), ("9C", 3), ("8C", 2)]
+    seven = [(r.card, r.points) for r in howto_model(Rules.preset("piemonte"), EN).rows]
+    assert seven[:2] == [("1C", 11), ("7C", 10)] and seven[-2:] == [("3C", 0), ("2C", 0)]
+    south = [(r.card, r.points) for r in howto_model(Rules.preset("sud"), EN).rows]
+    assert south[2:5] == [("10C", 4), ("8C", 3), ("9C", 2)]
+    names = [r.name for r in howto_model(Rules.preset("standard"), EN, deck="french").rows]
+    assert names[:4] == ["Ace", "Three", "King", "Queen"]
+
+
+@pytest.mark.parametrize("rules", WAYS, ids=way_id)
+def test_variant_lines_are_there_exactly_when_the_rules_say(rules):
+    keys = set(howto_model(rules, EN).keys)
+    chiamata = rules.players == 5
+    expect = {
+        "howto_trump_turned": rules.trump == "turned",
+        "howto_trump_none": rules.trump == "none",
+        "howto_trump_first": rules.trump == "first",
+        "howto_trick_none": rules.trump == "none",
+        "howto_trick_trump": rules.trump != "none",
+        "howto_follow_must": rules.must_follow,
+        "howto_follow_free": not rules.must_follow,
+        "howto_dupla": rules.cards_per_trick == 2,
+        "howto_draw_two": rules.cards_per_trick == 2,
+        "howto_draw": not chiamata and rules.cards_per_trick == 1,
+        "howto_open": rules.open_hands,
+        "howto_chiamata_deal": chiamata,
+        "howto_chiamata_call": chiamata,
+        "howto_win_chiamata": chiamata,
+        "howto_auction_ranks": rules.auction == "ranks",
+        "howto_auction_ranks_points": rules.auction == "ranks-points",
+        "howto_auction_points": rules.auction == "points",
+        "howto_win_three": rules.players == 3,
+        "howto_win": rules.players in (2, 4, 6),
+        "howto_teams": rules.players in (4, 6),
+        "howto_alone": rules.players in (2, 3),
+        "howto_pack_39": rules.pack == 39,
+        "howto_pack_36": rules.pack == 36,
+        "option_redeal": rules.redeal_ace_three,
+        "option_exchange_2": rules.trump_exchange == 2,
+        "option_exchange_7": rules.trump_exchange == 7,
+        "option_mano_negra": rules.mano_negra,
+        "howto_h_options": rules.redeal_ace_three or bool(rules.trump_exchange) or rules.mano_negra,
+        "tip_loads_7": rules.ranking == "seven-high",
+        "tip_loads_3": rules.ranking != "seven-high",
+    }
+    wrong = {key for key, present in expect.items() if (key in keys) != present}
+    assert not wrong, wrong
+
+
+def test_briscolone_says_there_is_no_trump_and_the_standard_game_has_one():
+    briscolone = howto_model(Rules.preset("briscolone"), EN)
+    lines = [line for s in briscolone.sections for line in s.lines]
+    assert "There is no trump." in lines
+    assert not any("turned face up" in line for line in lines)
+    standard = [line for s in howto_model(Rules.preset("standard"), EN).sections for line in s.lines]
+    assert "There is no trump." not in standard
+    assert any("turned face up under the stock sets trump" in line for line in standard)
+
+
+def test_the_hand_size_and_pack_are_counted():
+    five = [line for s in howto_model(Rules.preset("briscolone", hand_size=5), EN).sections for line in s.lines]
+    assert "Each player holds 5 cards; the rest is the stock." in five
+    three = [line for s in howto_model(Rules.preset("standard", 3), EN).sections for line in s.lines]
+    assert "39 cards in four suits." in three and "The Two of Coins is left out." in three
+
+
+def test_a_match_is_named_only_when_there_is_one():
+    single = howto_model(Rules.preset("standard"), EN, match_format="single")
+    assert "howto_match" not in single.keys
+    best = howto_model(Rules.preset("standard"), EN, match_format="best-of-3")
+    assert "Match: Best of 3 deals." in best.sections[3].lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_every_language_renders_every_way_in_its_own_words(lang):
+    t = Translator(lang)
+    own = load_locale(lang)["messages"]
+    for rules in WAYS:
+        for deck in ("italian", "french"):
+            m = howto_model(rules, t, deck, "best-of-3")
+            missing = [k for k in m.keys if k not in own]
+            assert not missing, missing
+            html = render.howto_html(m, t)
+            assert html.count("<img ") == len(m.rows)
+            assert f"./static/cards/{deck}/1C.svg" in html
+            assert "{" not in html and "}" not in html  # every placeholder filled
+
+
+def test_the_html_escapes_and_numbers_in_the_language():
+    m = howto_model(Rules.preset("standard"), Translator("fa"))
+    m.sections[0].lines[0] = "<b>&"
+    html = render.howto_html(m, Translator("fa"))
+    assert "&lt;b&gt;&amp;" in html and "<b>&" not in html
+    assert 'data-points="11"' in html and "<span>۱۱ امتیاز</span>" in html
+
+
+# -- the tips ------------------------------------------------------------------------------
+
+def plays(*cards: str):
+    return [(seat, parse_card(c)) for seat, c in enumerate(cards)]
+
+
+SWORDS = 2  # suit index of S
+
+
+def test_a_trick_tip_says_why_its_card_won():
+    assert trick_tip(plays("1D", "2S"), SWORDS, "standard", EN) == (
+        "Two of Swords takes the trick: a trump beats every card of another suit.")
+    assert trick_tip(plays("1C", "2S", "4S"), SWORDS, "standard", EN) == (
+        "Four of Swords takes the trick: the highest trump wins.")
+    assert trick_tip(plays("4C", "1D"), SWORDS, "standard", EN) == (
+        "Four of Cups takes the trick: the highest card of the suit led wins, and other suits never do.")
+    assert trick_tip(plays("4C", "3C"), None, "standard", EN).startswith("Three of Cups takes")
+    assert trick_tip(plays("3C", "7C"), None, "seven-high", EN).startswith("Seven of Cups takes")
+
+
+def test_the_loads_tip_comes_with_a_load_only():
+    assert load_tip([parse_card("2C")], "standard", EN) == ""
+    assert load_tip([parse_card("3C")], "standard", EN) == (
+        "Aces (11) and Threes (10) are worth the most: take them when you can, and don't give yours away.")
+    assert load_tip([parse_card("3C")], "seven-high", EN) == ""
+    assert load_tip([parse_card("7B")], "seven-high", EN).startswith("Aces (11) and Sevens (10)")
+
+
+def first_run(backend=None) -> App:
+    return App(Store(backend if backend is not None else DictBackend()), browser_lang="en", entropy=seeds())
+
+
+def stored_tips(backend) -> dict | None:
+    raw = backend.get(PREFIX + "tips")
+    return None if raw is None else json.loads(raw)["data"]
+
+
+def settled(backend) -> App:
+    """An app whose settings are stored already: not a first run."""
+    backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": Settings().base_dict()}))
+    return first_run(backend)
+
+
+def test_a_first_run_offers_how_to_play_and_turns_tips_on():
+    backend = DictBackend()
+    app = first_run(backend)
+    assert app.tips.active and app.model().offer
+    assert stored_tips(backend) == {"show": True, "offer": True, "deals": 0}
+
+
+def test_someone_who_played_before_gets_neither_offer_nor_tips():
+    backend = DictBackend()
+    app = settled(backend)
+    assert not app.tips.active and not app.model().offer
+    assert stored_tips(backend) is None  # nothing written for them
+    while not app.game.tricks:
+        advance(app)
+    assert app.model().tip == ""
+
+
+def play_until(app: App, done) -> None:
+    for _ in range(400):
+        if done(app):
+            return
+        advance(app)
+    raise AssertionError("never happened")
+
+
+def test_tips_show_when_a_trick_is_taken_and_a_load_is_played():
+    app = first_run()
+    play_until(app, lambda a: a.held is not None)
+    trick = app.held
+    why = trick_tip(trick.plays, app.game.trump, "standard", app.tr)
+    assert app.model().tip.startswith(why)
+    # the loads tip: when the first ace or three of the deal is played, and not again
+    app = first_run()
+    seen_load = False
+    while not app.game.over or app.held is not None:
+        before, tip_before = len(app.game.actions), app.tip
+        advance(app)
+        played = [a.card for _, a in app.game.actions[before:] if a.kind == "play"]
+        load = any(TABLES["standard"][1][c] >= 10 for c in played)
+        if load and not seen_load:
+            assert "Aces (11) and Threes (10)" in app.model().tip
+            seen_load = True
+        elif played and app.tip != tip_before:
+            assert "Aces (11)" not in app.tip
+    assert seen_load
+
+
+def test_a_tip_stays_until_the_persons_next_card():
+    app = first_run()
+    play_until(app, lambda a: a.held is not None)
+    tip = app.model().tip
+    assert tip
+    app.release_trick()
+    play_until(app, lambda a: a.human_to_move)
+    assert app.model().tip == tip
+    app.play_human(app.game.hands[HUMAN][0])
+    assert app.model().tip != tip
+
+
+def test_tips_off_stays_off_after_a_reload():
+    backend = DictBackend()
+    app = first_run(backend)
+    app.tips_off()
+    assert stored_tips(backend) == {"show": False, "offer": False, "deals": 0}
+    assert not app.model().offer
+    play_until(app, lambda a: a.held is not None)
+    assert app.model().tip == ""
+    again = reload(app)
+    assert not again.tips.active and not again.model().offer
+    play_until(again, lambda a: a.held is not None)
+    assert again.model().tip == ""
+
+
+def test_dismissing_the_offer_keeps_the_tips():
+    backend = DictBackend()
+    app = first_run(backend)
+    app.dismiss_offer()
+    assert not app.model().offer and app.tips.active
+    assert stored_tips(backend) == {"show": True, "offer": False, "deals": 0}
+    assert not reload(app).model().offer
+
+
+def test_tips_end_by_themselves_after_the_first_deals():
+    backend = DictBackend()
+    app = first_run(backend)
+    for n in range(1, TIP_DEALS + 1):
+        play_until(app, lambda a: a.game.over and a.held is None)
+        assert stored_tips(backend)["deals"] == n
+        app.new_deal()
+    assert not app.tips.active
+    play_until(app, lambda a: a.held is not None)
+    assert app.model().tip == ""
+
+
+@pytest.mark.parametrize("bad", [
+    {"show": "yes", "offer": False, "deals": 0},
+    {"show": True, "offer": False, "deals": -1},
+    {"show": True, "offer": False, "deals": 1.5},
+    {"show": True, "offer": False, "deals": True},
+    {"show": True, "offer": False},
+    {"show": True, "offer": False, "deals": 0, "extra": 1},
+    [True, False, 0],
+    "on",
+])
+def test_stored_tips_are_validated(bad):
+    with pytest.raises(BadData):
+        validate_tips(bad)
+    backend = DictBackend()
+    backend.set(PREFIX + "tips", json.dumps({"version": 1, "data": bad}))
+    app = first_run(backend)
+    assert app.tips == Tips() and not app.model().offer  # set aside, tips off, no offer
+    assert backend.get(BACKUP_PREFIX + "tips") is not None
+
+
+def test_a_stored_count_is_kept_within_bounds():
+    assert validate_tips({"show": True, "offer": True, "deals": 999}) == Tips(True, True, TIP_DEALS)
+
+
+def test_how_to_play_from_the_settings_form_shows_the_way_chosen_there():
+    app = settled(DictBackend())
+    assert "howto_trump_turned" in app.howto().keys
+    app.settings_form()
+    chosen = app.howto({"variant": "briscolone", "must_follow": True})
+    assert {"howto_trump_none", "howto_follow_must"} <= set(chosen.keys)
+    assert app.settings.variant == "standard"  # looking is not saving
+    french = app.howto({"deck": "french"})
+    assert french.deck == "french"
+
+
+def test_every_new_message_is_in_the_english_file_and_has_no_stray_markup():
+    english = load_locale("en")["messages"]
+    for key in [k for k in english if k.startswith(("howto_", "tip_"))] + ["tips_off", "no_thanks"]:
+        value = text("en", key)
+        for form in value.values() if isinstance(value, dict) else [value]:
+            assert not re.search(r"[<>]", form), key
