@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.test_chiamata import giulia_bids_the_two, seed_deal
+from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
 from tests.browser.test_play import open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, shot, wait_for_turn
 
