@@ -93,6 +93,18 @@ def make_level_agent(level: str, seed: int):
         return make_agent(DEFAULT_LEVEL, seed=seed)
 
 
+MOTION_FIELD = "reduce_motion"
+"""The settings form's box for reduced motion (not a :class:`Settings` field: see
+:meth:`App.set_reduce_motion`)."""
+
+
+def validate_motion(data: Any) -> bool:
+    """``briscola.motion``: ``{"reduce": true}`` or ``{"reduce": false}``."""
+    if not isinstance(data, dict) or set(data) != {"reduce"} or type(data["reduce"]) is not bool:
+        raise BadData("motion is {\"reduce\": true or false}")
+    return data["reduce"]
+
+
 def as_action(choice: Any) -> Action | None:
     """An agent's answer as an action: an :class:`Action`, or a bare card meaning to play
     it; None for anything else."""
@@ -473,6 +485,8 @@ class App:
         self.hint: Action | None = None
         self._note = ""  # a computer's exchange, said again with the card it plays
         self.call_rank: int | None = None  # a call after an auction in points: the rank chosen first
+        self.reduce_motion: bool | None = store.load("motion", validate_motion)  # None: as the system asks
+        self.system_reduces_motion = False  # the page says what the system asks
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
@@ -1081,6 +1095,22 @@ class App:
         stored = self.store.load("sound", validate_sound)
         self.sound_on = True if stored is None else stored
 
+    # -- motion -----------------------------------------------------------------------
+    @property
+    def motion(self) -> bool:
+        """Do cards move? Not when the person chose "Reduce motion", nor by default when
+        the system asks for reduced motion."""
+        reduce = self.system_reduces_motion if self.reduce_motion is None else self.reduce_motion
+        return not reduce
+
+    def set_reduce_motion(self, reduce: bool) -> None:
+        """The person's choice, kept under ``briscola.motion`` (a key of its own, so older
+        builds, which read ``briscola.settings`` strictly, never see it)."""
+        if reduce == (not self.motion) and self.reduce_motion is None:
+            return  # the same as the system's: keep following the system
+        self.reduce_motion = reduce
+        self.store.save("motion", {"reduce": reduce})
+
     # -- settings ---------------------------------------------------------------------
     def _stored_settings(self) -> Settings | None:
         """The stored settings: ``briscola.settings`` with ``briscola.variant`` on top
@@ -1186,6 +1216,7 @@ class App:
                   offered=formats_offered(s.players)),
             radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
             radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
+            FieldModel(MOTION_FIELD, "", "check", [ChoiceModel("1", t.t("option_reduce_motion"), not self.motion)]),
             radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
             FieldModel("lang", t.t("language"), "select",
                        [ChoiceModel(code, name, code == s.lang) for code, name in LANGUAGES.items()]),

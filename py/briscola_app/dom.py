@@ -10,19 +10,23 @@ import asyncio
 import time
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
 from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
-from .controller import App
+from .controller import MOTION_FIELD, App
 from .settings import BASE_FIELDS, FLAG_FIELDS, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Backend, Store
 from .tabs import BEAT_MS
 
 ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen: no animation
+FLY_MS = 260  # a card played flies from its player's place to the table
+GATHER_MS = 240  # a taken trick goes to its winner
+DEAL_MS = 300  # a card drawn comes from the stock
+EASE = "cubic-bezier(.2, .7, .3, 1)"
 FRAME_WAIT_MS = 40
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
@@ -192,12 +196,14 @@ class Page:
 
     # -- actions ----------------------------------------------------------------------
     def play(self, card: str, index: int) -> None:
+        start = self._rect(f"#hand button[data-card='{card}']")
         try:
             played = self.app.click_card(card)
         except IllegalMoveError:
             return
         self.render(focus_index=index)
         if played:
+            self._fly(card, start)
             self.drive()
 
     def action_exchange(self, button) -> None:
@@ -396,7 +402,7 @@ class Page:
         root = _el("settings-form")
         for f in form.fields:
             box = root.querySelector(f"[data-field='{f.name}']")
-            if _null(box):
+            if _null(box) or f.name == MOTION_FIELD:  # the person's tick stays as it is
                 continue
             box.hidden = f.hidden
             if f.kind == "select":
@@ -415,6 +421,9 @@ class Page:
     def on_settings_submit(self, event) -> None:
         event.preventDefault()
         changes = self._form_values()
+        box = _el("settings-form").querySelector(f"input[name='{MOTION_FIELD}']")
+        if not _null(box):
+            self.app.set_reduce_motion(bool(box.checked))
         _el("settings").close()
         try:
             needs_new = self.app.change_settings(**changes)
@@ -471,6 +480,9 @@ class Page:
                     await asyncio.sleep(pace.trick_shown / 1000)
                     if epoch != self.epoch:
                         break
+                    await self._gather()
+                    if epoch != self.epoch:
+                        break
                     app.release_trick()
                     self.render(focus_index=1)
                     continue
@@ -489,13 +501,74 @@ class Page:
                     await asyncio.sleep(left)
                 if epoch != self.epoch:
                     break
+                start = self._rect(f"#opponents .seat[data-seat='{app.seats[app.game.turn]}']")
                 app.play_computer_choice(choice)
                 self.render()
+                played = app.held.plays[-1][1] if app.held is not None else app.game.trick[-1][1] if app.game.trick \
+                    else None
+                if played is not None:
+                    self._fly(str(played), start)
                 mark("briscola:computer-played")
         finally:
             self.driving = False
         if epoch != self.epoch:
             self.drive()
+
+    # -- motion -----------------------------------------------------------------------
+    def _rect(self, selector: str):
+        element = js.document.querySelector(selector)
+        return None if _null(element) else element.getBoundingClientRect()
+
+    def _move(self, element, start, end, ms: int, leave: bool = False):
+        """Animate ``element`` between two places given as screen boxes: from ``start`` to
+        where it lies (``leave`` False), or from where it lies to ``end``. The individual
+        ``translate`` and ``scale`` properties compose with the element's own transform,
+        so a card placed by the stylesheet keeps its place. Never blocks a tap."""
+        here = element.getBoundingClientRect()
+        other = end if leave else start
+        if other is None or not here.width or not other.width:
+            return None
+        dx = other.left + other.width / 2 - (here.left + here.width / 2)
+        dy = other.top + other.height / 2 - (here.top + here.height / 2)
+        scale = max(0.3, min(2.0, other.width / here.width))
+        away = {"translate": f"{dx:.0f}px {dy:.0f}px", "scale": f"{scale:.2f}", "opacity": 0.0 if leave else 0.6}
+        still = {"translate": "0px 0px", "scale": "1", "opacity": 1}
+        frames = [still, away] if leave else [away, still]
+        options = {"duration": ms, "easing": EASE, "fill": "forwards" if leave else "none"}
+        return element.animate(to_js(frames, dict_converter=js.Object.fromEntries),
+                                to_js(options, dict_converter=js.Object.fromEntries))
+
+    def _fly(self, card: str, start) -> None:
+        """The card just played flies from its player's place (the hand, or the seat)."""
+        if not self.app.motion:
+            return
+        figure = js.document.querySelector(f"#trick figure[data-card='{card}']")
+        if not _null(figure):
+            figure.classList.remove("new")
+            self._move(figure, start, None, FLY_MS)
+
+    async def _gather(self) -> None:
+        """The taken trick goes to its winner's place (the person's own pile for a trick of
+        theirs) before it leaves the table."""
+        app = self.app
+        if not app.motion or app.held is None:
+            return
+        winner = app.seats[app.held.winner]
+        end = self._rect("#my-pile" if winner == 0 else f"#opponents .seat[data-seat='{winner}']")
+        moved = [self._move(f, None, end, GATHER_MS, leave=True) for f in js.document.querySelectorAll("#trick figure")]
+        if any(m is not None for m in moved):
+            await asyncio.sleep(GATHER_MS / 1000)
+
+    def _deal_in(self, cards: list[str]) -> None:
+        """Cards drawn come from the stock into the hand."""
+        start = self._rect("#stock-pile img") or self._rect("#briscola img")
+        if not self.app.motion or start is None:
+            return
+        for card in cards:
+            button = js.document.querySelector(f"#hand button[data-card='{card}']")
+            if not _null(button):
+                button.classList.remove("new")
+                self._move(button, start, None, DEAL_MS)
 
     # -- painting ---------------------------------------------------------------------
     def translate_static(self) -> None:
@@ -569,8 +642,11 @@ class Page:
         self._paint("stock-pile", pile)
         self._paint("stock-count", caption)
         hand = _el("hand")
+        drawn = [c.card for c in m.hand if c.card not in self.hand_shown] if self.hand_shown else []
         self._paint("hand", render.hand_html(m, self.hand_shown), render.hand_html(m, ALL_SHOWN))
         self.hand_shown = frozenset(c.card for c in m.hand)
+        if drawn and len(drawn) < len(m.hand):  # drawn after a trick, not a new deal's whole hand
+            self._deal_in(drawn)
         self.trick_shown = frozenset(c.card for c in m.trick)
         hand.classList.toggle("your-turn", m.your_turn)
         hand.dataset.count = str(len(m.hand))
@@ -610,6 +686,7 @@ class Page:
         js.document.body.dataset.per = str(m.per_trick)
         js.document.body.dataset.variant = m.variant
         js.document.body.dataset.phase = m.phase
+        js.document.body.dataset.motion = "on" if app.motion else "off"
         if (focus_index is not None or had_hand_focus) and m.your_turn:
             buttons = hand.querySelectorAll("button")
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
@@ -652,6 +729,14 @@ def next_frame():
     return js.Promise.new(create_once_callable(executor))
 
 
+def system_reduces_motion() -> bool:
+    """The system asks for reduced motion (prefers-reduced-motion)."""
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
 def browser_languages() -> list[str]:
     """``navigator.languages`` in order of preference (``navigator.language`` if absent)."""
     try:
@@ -679,6 +764,7 @@ def start() -> Page:
     mark("briscola:engine")
     app = App(Store(open_storage()), browser_lang=browser_lang,
               session=open_storage("sessionStorage"), reloaded=was_reloaded())
+    app.system_reduces_motion = system_reduces_motion()
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)

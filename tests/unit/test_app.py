@@ -10,7 +10,7 @@ import pytest
 from briscola.agents import make_agent
 from briscola.cards import ALL_CARDS, IllegalMoveError, parse_card
 from briscola_app import render
-from briscola_app.controller import HUMAN, App
+from briscola_app.controller import HUMAN, App, validate_motion
 from briscola_app.i18n import LANGUAGE_CODES, Translator, pick_language, text
 from briscola_app.settings import Settings, validate_settings
 from briscola_app.stats import ModeStats
@@ -376,3 +376,26 @@ def test_computer_agents_see_only_views():
     advance(app)
     assert seen and type(seen[0]).__name__ == "PlayerView"
     assert not hasattr(seen[0], "hands") and not hasattr(seen[0], "talon")
+
+
+def test_reduce_motion_follows_the_system_until_chosen_and_is_kept():
+    backend = DictBackend()
+    app = make_app(backend)
+    assert app.motion
+    app.system_reduces_motion = True
+    assert not app.motion
+    app.set_reduce_motion(True)  # the same as the system's: nothing stored, the system still decides
+    assert backend.get(PREFIX + "motion") is None
+    app.set_reduce_motion(False)  # moving although the system asks not to: the person's choice
+    assert app.motion and json.loads(backend.get(PREFIX + "motion"))["data"] == {"reduce": False}
+    again = reload(app)
+    again.system_reduces_motion = True
+    assert again.motion
+    box = [f for f in again.settings_form().fields if f.name == "reduce_motion"][0]
+    assert box.kind == "check" and box.choices[0].checked is False and box.choices[0].label == "Reduce motion"
+    for bad in ({"reduce": 1}, {"reduce": "yes"}, {"reduce": True, "x": 1}, [], None):
+        with pytest.raises(BadData):
+            validate_motion(bad)
+    backend.set(PREFIX + "motion", json.dumps({"version": 1, "data": {"reduce": "yes"}}))
+    hostile = reload(again)
+    assert hostile.reduce_motion is None and hostile.store.bad_data
