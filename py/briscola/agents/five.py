@@ -403,7 +403,7 @@ class HardPlayer(HardAgent):
     def think(self, view: PlayerView) -> Generator[None, None, Card | Action]:
         if five(view):
             level = LEVELS["hard"]
-            return (yield from five_think(view, self.search_rng, level.bid_worlds, level))
+            return (yield from five_think(view, level.bid_worlds, level))
         return (yield from super().think(view))
 
 
@@ -418,18 +418,18 @@ class ExpertPlayer(ExpertAgent):
             if self.iterations is not None:
                 bids = max(8, min(self.iterations // 3, level.bid_worlds))
                 level = replace(level, play_worlds=self.iterations)
-                return (yield from five_think(view, self.rng, bids, level, salt=self.seed))
-            return (yield from five_think(view, self.rng, level.bid_worlds, replace(level, play_worlds=MIN_WORLDS),
+                return (yield from five_think(view, bids, level, salt=self.seed))
+            return (yield from five_think(view, level.bid_worlds, replace(level, play_worlds=MIN_WORLDS),
                                           self.budget_ms, self.seed))
         return (yield from super().think(view))
 
 
-def five_think(view: PlayerView, rng: random.Random, bid_worlds: int, level: Level,
-               budget_ms: float | None = None, salt: int = 0) -> Generator[None, None, Card | Action]:
+def five_think(view: PlayerView, bid_worlds: int, level: Level, budget_ms: float | None = None,
+               salt: int = 0) -> Generator[None, None, Card | Action]:
     """A searching level's Chiamata decision, seeded from the view alone (and ``salt``):
     a bid, pass or call over ``bid_worlds`` guesses, or a card over ``level.play_worlds``
     (at least, with ``budget_ms``)."""
-    rng.seed(view_key(view) ^ salt)
+    rng = random.Random(view_key(view) ^ salt)
     if view.phase != "play":
         action = auction_action(view, rng, bid_worlds, level.margin)
         assert action is not None
@@ -444,10 +444,9 @@ def five_think(view: PlayerView, rng: random.Random, bid_worlds: int, level: Lev
 
 def five_choose(view: PlayerView, level: str, seed: int = 0) -> Card | Action:
     """A level's Chiamata decision without an agent object (tools, tests)."""
-    rng = random.Random(seed)
     if level in ("hard", "expert"):
         params = LEVELS[level]
-        return run_to_end(five_think(view, rng, params.bid_worlds, params, salt=seed if level == "expert" else 0))
+        return run_to_end(five_think(view, params.bid_worlds, params, salt=seed if level == "expert" else 0))
     if level == "random":
         return RandomPlayer(seed=seed).choose(view)
     return (EasyPlayer if level == "easy" else MediumPlayer)(seed=seed).choose(view)
