@@ -31,7 +31,9 @@ BOXES = """async () => {
   };
   const parts = [];
   document.querySelectorAll('#opponents .seat').forEach((el, i) => parts.push(box(el, 'seat ' + i)));
-  document.querySelectorAll('#trick figure').forEach((el, i) => parts.push(box(el, 'card ' + i)));
+  document.querySelectorAll('#trick figure').forEach((el, i) => {
+    if (getComputedStyle(el).opacity > 0.5) parts.push(box(el, 'card ' + i));  // not a trick gathered away
+  });
   const stock = document.querySelector('#stock');
   if (stock.getBoundingClientRect().width > 0) parts.push(box(stock, 'stock'));
   parts.push(box(document.querySelector('#status'), 'status'));
