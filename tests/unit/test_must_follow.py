@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from briscola.agents import make_agent
+from briscola.agents.hard import void_draws
 from briscola.agents.infer import choice_set
 from briscola.agents.sim import Tables, policy
 from briscola.agents.tactics import follow_lead_key, out_cards, top_of_suit
@@ -72,3 +73,19 @@ def test_medium_keeps_the_top_of_the_suit_when_it_takes_a_trick():
     # points are banked now (the usual rule).
     view = position("1D 10D 4S", [("3D 2D", 1)], trick="5D")
     assert {str(make_agent("medium", seed=s).card(view)) for s in range(6)} == {"1D"}
+
+
+def test_hard_leads_into_a_shown_void():
+    # Seat 1 led the 5 of Coppe and seat 0 answered with the 2 of Spade: it had no Coppe
+    # then, and has drawn one card since. The horse of Coppe (3 points) is now beaten only
+    # if that one card is a stronger Coppe; the king of Spade, medium's lead (the strongest
+    # card), falls to the ace or the three of Spade in any of the three cards of seat 0.
+    view = position("10S 9C 4B", [("5C 2S", 1)])
+    assert void_draws(view) == {1: 1}  # Coppe, one draw since
+    assert {str(make_agent("medium", seed=s).card(view)) for s in range(6)} == {"10S"}
+    assert {str(make_agent("hard", seed=s).card(view)) for s in range(6)} == {"9C"}
+    # Had it followed suit, nothing is known: hard leads the king too (the horse of Coppe
+    # has three stronger cards out to the king's two).
+    view = position("10S 9C 4B", [("5C 6C", 1)])
+    assert void_draws(view) == {}
+    assert {str(make_agent("hard", seed=s).card(view)) for s in range(6)} == {"10S"}

@@ -16,6 +16,10 @@ the pack it has not seen played and does not hold. From that it knows
   hands face up (Scoperta) only the order of the stock is hidden, and the next card is
   shown: from the last draw round on it solves every order of the rest.
 
+With two players, no trump and the suit to follow, it leads the card worth most on
+average: the chance that the other hand beats it is counted from the cards still out and
+from the voids that seat has shown (:meth:`HardAgent._risk_lead`).
+
 Every variant's rules reach it through the rules core (no trump, following suit, the
 two cards a seat of Dupla plays a trick); Dupla and five-card hands are solved from the
 empty stock only (a split of a larger stock is too many cards to solve in time). In Dupla
@@ -25,6 +29,7 @@ it answers a lead cheaply, since it has the last card of the trick too.
 from __future__ import annotations
 
 import random
+from math import comb
 from typing import Generator
 
 from ..cards import SUIT_OF, Card, make_pack
@@ -32,7 +37,8 @@ from ..model import Action
 from ..view import PlayerView
 from . import run_to_end
 from .endgame import choose_by_worlds_steps
-from .heuristic import HeuristicAgent
+from .heuristic import WIN_TEMPO, HeuristicAgent
+from .infer import draw_rounds
 from .tactics import TRUMP_KEEP, beats, follow_lead_key, special_action, tables, trump_pending
 
 ENDGAME_WORLDS = {2: 64, 3: 24, 4: 40, 6: 6}
@@ -139,11 +145,42 @@ class HardAgent(HeuristicAgent):
         trump = view.trump
         if view.rules.must_follow:
             if trump is None:
+                if view.players == 2:
+                    return self._risk_lead(view, out)
                 return super().lead(view)
             return self._pick(list(view.legal), lambda c: (SUIT_OF[c] != trump and pts[c] >= CARICO_POINTS,
                                                            follow_lead_key(c, trump, strength)))
         keep = self._keep_fn(view, out)
         return self._pick(list(view.legal), lambda c: (pts[c] + keep(c), strength[c]))
+
+    def _risk_lead(self, view: PlayerView, out: list[Card]) -> Card:
+        """Two players, no trump, following suit: the lead worth most on average. A card
+        led wins its trick unless the other hand holds a stronger card of its suit (it
+        must follow suit, and nothing else beats it); the chance of that is counted from
+        the cards still out, and from the other seat's shown voids (:func:`void_draws`):
+        a seat that did not follow a suit had none of it then, so only the cards it drew
+        since can be of that suit. Value: with the trick won, the card's points and the
+        lead; lost, the card's points and the other seat's stronger card (the average of
+        those still out) go to the other side. The cards that top their suit (no risk)
+        come first, most points first, as medium leads them; the rest no longer
+        strongest first. Against medium over 2000 deals: 52.2% instead of 50.0% (seed
+        1001), 52.9% instead of 50.3% (seed 2001); 51.5% and 52.5% counting the loss as
+        the card's points only; without the voids 50.8% (seed 1001)."""
+        strength, pts = tables(view)
+        held = view.hand_sizes[1 - view.seat]
+        voids = void_draws(view)
+        total = len(out)
+
+        def value(c: int) -> float:
+            suit = SUIT_OF[c]
+            above = [pts[x] for x in out if SUIT_OF[x] == suit and strength[x] > strength[c]]
+            drawn = min(held, voids.get(suit, held))
+            if not above or drawn <= 0:
+                return pts[c] + WIN_TEMPO
+            risk = 1 - comb(total - len(above), drawn) / comb(total, drawn)
+            return (1 - risk) * (pts[c] + WIN_TEMPO) - risk * (pts[c] + sum(above) / len(above))
+
+        return self._pick(list(view.legal), lambda c: (-value(c), -strength[c]))
 
     def _keep_fn(self, view: PlayerView, out):
         strength, pts = tables(view)
@@ -158,6 +195,29 @@ class HardAgent(HeuristicAgent):
             return TRUMP_KEEP + strength[c]
 
         return keep
+
+
+def void_draws(view: PlayerView) -> dict[int, int]:
+    """Two players: suit -> how many cards the other seat has drawn since it last did not
+    follow that suit (it had none of it then), for the suits it has not played since. A
+    seat that holds the suit led must follow it, so a card of another suit shows a void;
+    the draws since are the cards that may be of the suit now."""
+    me = view.seat
+    rounds = draw_rounds(view.rules)
+    tricks = [tr.plays for tr in view.tricks]
+    shown: dict[int, int] = {}
+    for k, plays in enumerate(tricks + [view.trick]):
+        if not plays:
+            continue
+        led = SUIT_OF[plays[0][1]]
+        for s, c in plays:
+            if s == me:
+                continue
+            if shown.get(SUIT_OF[c], k) < k:
+                del shown[SUIT_OF[c]]  # it played the suit since: it drew some
+            if SUIT_OF[c] != led:
+                shown[led] = k
+    return {suit: sum(1 for j in range(k, len(tricks)) if j < rounds) for suit, k in shown.items()}
 
 
 def _position_key(view: PlayerView) -> int:
