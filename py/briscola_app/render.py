@@ -52,7 +52,7 @@ def ring_places(m: TableModel) -> dict[int, str]:
 def played_html(deck: str, c: CardModel, new: bool = False, ring: str = "", nth: int = 0) -> str:
     cls = "played" + (" winning" if c.winning else "") + (" new" if new else "")
     place = f' data-ring="{ring}" data-nth="{nth}"' if ring else ""
-    return (f'<figure class="{cls}" data-card="{escape(c.card)}" data-seat="{c.seat}"{place} role="img" '
+    return (f'<figure class="{cls}" data-card="{escape(c.card)}" data-seat="{c.seat}"{place} '
             f'aria-label="{escape(c.who)}: {escape(c.label)}">'
             f'{card_img(deck, c.card)}<figcaption class="who">{escape(c.who)}</figcaption></figure>')
 

@@ -1,0 +1,82 @@
+"""Accessibility (issue 11): axe-core (pinned in package.json, installed by npm ci) finds no
+violation, colour contrast included, at the first hand, in the middle of a deal, in the
+end-of-deal summary, in Settings, in the stats and in How to play, on a phone and on a
+desktop, and in Briscola chiamata's auction.
+
+axe is loaded into the page through the DevTools protocol (page.evaluate), which the
+page's Content-Security-Policy does not govern; the page itself loads nothing new.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
+from tests.browser.test_play import open_game, seed_settings
+from tests.browser.test_variants import PLAYABLE, wait_for_turn
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => `${v.id} (${v.impact}): ` +
+      v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' - ' +
+                              (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | '));
+}"""
+
+
+def violations(page: Page, where: str) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    return [f"{where}: {v}" for v in page.evaluate(RUN)]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1366, 768)], ids=["phone", "desktop"])
+def test_axe_finds_nothing_on_any_screen(page: Page, site_url: str, context, console_errors, size):
+    assert AXE.is_file(), "axe-core is installed by npm ci (package.json)"
+    seed_settings(context)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    found = violations(page, "first hand")
+    for _ in range(4):
+        page.locator(PLAYABLE).first.click()
+        assert wait_for_turn(page) == "your-turn"
+    found += violations(page, "mid-deal")
+    page.locator("#actions [data-action='settings']").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    expect(settings).to_be_visible()
+    found += violations(page, "settings")
+    settings.locator("[data-action='howto']").click()
+    howto = page.get_by_role("dialog", name="How to play")
+    expect(howto).to_be_visible()
+    found += violations(page, "how to play")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    expect(settings).to_be_hidden()
+    page.locator("#actions [data-action='stats']").click()
+    expect(page.get_by_role("dialog", name="Your stats")).to_be_visible()
+    found += violations(page, "stats")
+    page.keyboard.press("Escape")
+    while wait_for_turn(page) == "your-turn":
+        page.locator(PLAYABLE).first.click()
+    expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
+    found += violations(page, "summary")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def test_axe_finds_nothing_in_the_auction(page: Page, site_url: str, context, console_errors):
+    seed_settings(context)
+    seed_deal(context, giulia_bids_the_two(holds_all_twos=True))
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    found = violations(page, "auction")
+    page.get_by_role("button", name="Pass").click()
+    assert wait_for_turn(page) == "your-turn"
+    found += violations(page, "secret partner")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
