@@ -561,7 +561,7 @@ class Page:
 
     def _deal_in(self, cards: list[str]) -> None:
         """Cards drawn come from the stock into the hand."""
-        start = self._rect("#stock-pile img") or self._rect("#briscola img")
+        start = self._rect("#stock-pile img") or self._rect("#briscola img") or self._rect("#stock")
         if not self.app.motion or start is None:
             return
         for card in cards:

@@ -79,6 +79,7 @@ def test_reduce_motion_is_chosen_in_settings_and_kept(page: Page, site_url: str,
     expect(page.locator("body")).to_have_attribute("data-motion", "off")
     play_deal(page)
     assert moves(page) == {"table": 0, "hand": 0, "other": 0}
+    page.get_by_role("dialog", name="End of the deal").get_by_role("button", name="Close").click()
     page.locator("#actions [data-action='settings']").click()
     expect(page.get_by_role("dialog", name="Settings").get_by_role("checkbox", name="Reduce motion")).to_be_checked()
     console_errors.assert_none()
