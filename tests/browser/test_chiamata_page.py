@@ -232,10 +232,11 @@ def test_the_person_plays_against_the_caller(page: Page, site_url: str, context,
 
 # -- a match to 10 game points -------------------------------------------------------------
 
-NEAR_END = (  # (sides, card points, winning side, game points): 9, 0, -3, -3, -3 after them
-    (((0,), (1, 2, 3, 4)), (70, 50), 0, (4, -1, -1, -1, -1)),
-    (((0,), (1, 2, 3, 4)), (75, 45), 0, (4, -1, -1, -1, -1)),
-    (((1, 0), (2, 3, 4)), (80, 40), 0, (1, 2, -1, -1, -1)),
+NEAR_END = (  # (sides, card points, winning side, game points): 9, 9, 9, -9, -18 after them, so
+    # that almost any deal ends the match (a deal the three leaders all gain leaves a tie)
+    (((0, 1, 2), (3, 4)), (70, 50), 0, (4, 4, 4, -4, -8)),
+    (((0, 1, 2), (3, 4)), (75, 45), 0, (4, 4, 4, -4, -8)),
+    (((0, 1, 2), (3, 4)), (80, 40), 0, (1, 1, 1, -1, -2)),
 )
 
 
@@ -267,7 +268,7 @@ def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_
     wait_for_turn(page)
     bar = page.locator("#match-bar")
     expect(bar).to_contain_text("Game points, first to 10")
-    expect(bar.locator(".match-score")).to_contain_text("9")
+    expect(bar.locator(".match-score")).to_contain_text("9 – 9 – 9")
     summary = page.get_by_role("dialog", name=SUMMARY)
     deals = 0
     while True:
