@@ -191,6 +191,17 @@ def play_match(run: Run, index: int, rotation: int, tally: Tally) -> int:
     return match.deals_played
 
 
+def add_counts(mine: Any, theirs: Any) -> None:
+    """Add a tally's per-agent lists (``PER_AGENT``) and counts (``COUNTS``) into another's
+    (a worker's results into the total)."""
+    for name in mine.PER_AGENT:
+        ours, more = getattr(mine, name), getattr(theirs, name)
+        for a in range(len(ours)):
+            ours[a] += more[a]
+    for name in mine.COUNTS:
+        setattr(mine, name, getattr(mine, name) + getattr(theirs, name))
+
+
 class Tally:
     """Running totals per agent over the games played so far: what the summary needs,
     in memory that does not grow with the number of games."""
@@ -246,12 +257,7 @@ class Tally:
             self.match_score_sq[a] += s * s
 
     def merge(self, other: Tally) -> None:
-        for name in self.PER_AGENT:
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for a in range(len(mine)):
-                mine[a] += theirs[a]
-        for name in self.COUNTS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        add_counts(self, other)
 
 
 def _chunks(run: Run, size: int) -> Iterator[tuple[Run, int, int]]:
@@ -535,12 +541,7 @@ class FiveTally:
             self.deals_in[who] += 1
 
     def merge(self, other: FiveTally) -> None:
-        for name in self.PER_AGENT:
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for a in range(len(mine)):
-                mine[a] += theirs[a]
-        for name in self.COUNTS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        add_counts(self, other)
         for bid, count in other.bids.items():
             self.bids[bid] = self.bids.get(bid, 0) + count
 

@@ -961,27 +961,24 @@ class App:
         sides = game.team_points()
         return sides[mine], sum(sides) - sides[mine]
 
-    def _fresh_stats(self) -> Stats:
-        """The stats as stored now (another tab may have added to them), or as this tab
-        knows them when storage cannot be read."""
+    def _fresh(self, key: str, validate: Callable[[Any], Any], known: Any, empty: Callable[[], Any]) -> Any:
+        """A stored result value as stored now (another tab may have added to it), or as
+        this tab knows it (``known``) when storage cannot be read."""
         if not self.store.readable:
-            return self.stats
-        return self.store.load("stats", validate_stats) or Stats()
+            return known
+        return self.store.load(key, validate) or empty()
+
+    def _fresh_stats(self) -> Stats:
+        return self._fresh("stats", validate_stats, self.stats, Stats)
 
     def _fresh_match_stats(self) -> MatchStats:
-        if not self.store.readable:
-            return self.match_stats
-        return self.store.load("matches", validate_match_stats) or MatchStats()
+        return self._fresh("matches", validate_match_stats, self.match_stats, MatchStats)
 
     def _fresh_five_stats(self) -> FiveStats:
-        if not self.store.readable:
-            return self.five_stats
-        return self.store.load("five", validate_five_stats) or FiveStats()
+        return self._fresh("five", validate_five_stats, self.five_stats, FiveStats)
 
     def _fresh_history(self) -> History:
-        if not self.store.readable:
-            return self.history
-        return self.store.load("history", validate_history) or History()
+        return self._fresh("history", validate_history, self.history, History)
 
     def _count(self, deal_id: str, level: str, game: Game, outcome: str,
                points_for: int, points_against: int) -> None:

@@ -77,6 +77,13 @@ in other tabs at once."""
 MAX_ID_CHARS = 40
 
 
+def valid_ids(counted: Any, what: str) -> list[str]:
+    """A stored list of the ids of deals (or matches) counted; BadData for anything else."""
+    if not isinstance(counted, list) or not all(isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
+        raise BadData(f"counted must be a list of {what} ids")
+    return counted
+
+
 @dataclass
 class Stats:
     modes: dict[str, ModeStats] = field(default_factory=dict)
@@ -98,10 +105,7 @@ class Stats:
 def validate_stats(data: Any) -> Stats:
     """Stats from stored data, in either format; BadData for anything else."""
     if isinstance(data, dict) and set(data) == {"modes", "counted"}:
-        counted = data["counted"]
-        if not isinstance(counted, list) or not all(
-                isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
-            raise BadData("counted must be a list of deal ids")
+        counted = valid_ids(data["counted"], "deal")
         return Stats(validate_modes(data["modes"]), counted[-COUNTED_KEPT:])
     return Stats(validate_modes(data), [])
 
@@ -174,10 +178,7 @@ class MatchStats:
 def validate_match_stats(data: Any) -> MatchStats:
     if not isinstance(data, dict) or set(data) != {"formats", "counted"}:
         raise BadData("match stats have the wrong fields")
-    counted = data["counted"]
-    if not isinstance(counted, list) or not all(
-            isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
-        raise BadData("counted must be a list of match ids")
+    counted = valid_ids(data["counted"], "match")
     formats = data["formats"]
     if not isinstance(formats, dict):
         raise BadData("formats must be an object")
@@ -235,10 +236,7 @@ class FiveStats:
 def validate_five_stats(data: Any) -> FiveStats:
     if not isinstance(data, dict) or set(data) != {"modes", "counted"}:
         raise BadData("five-player stats have the wrong fields")
-    counted = data["counted"]
-    if not isinstance(counted, list) or not all(
-            isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
-        raise BadData("counted must be a list of deal ids")
+    counted = valid_ids(data["counted"], "deal")
     modes = data["modes"]
     if not isinstance(modes, dict):
         raise BadData("modes must be an object")

@@ -16,15 +16,16 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from briscola.game import Game
 from briscola.match import Match
 from briscola.model import Action
-from briscola.record import from_record, to_record
+from briscola.record import from_record
 from briscola.rules import Rules
 from tests.browser.test_play import open_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, choose, shot, wait_for_turn
+from tests.browser.test_variants import seed_game as seed_deal
 
 RULES = Rules.preset("chiamata", 5)
 TWO = 2  # the rank bid in the seeded deals: the Two, the lowest
@@ -40,15 +41,6 @@ def seeded(holds_all_twos: bool) -> Game:
         if twos == (4 if holds_all_twos else 0):
             return game
     raise AssertionError("no such deal")
-
-
-def seed_deal(context: BrowserContext, game: Game) -> None:
-    box = json.dumps({"version": 1, "data": {"record": to_record(game), "level": "medium", "agent_seed": 7,
-                                             "counted": False, "updated": 0}})
-    context.add_init_script(
-        "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded-deal')) {"
-        " sessionStorage.setItem('seeded-deal', '1');"
-        f" localStorage.setItem('briscola.deal', {json.dumps(box)}); }}")
 
 
 def phase(page: Page) -> str:

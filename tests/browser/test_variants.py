@@ -207,7 +207,11 @@ def exchange_once(done: list):
 def seed_deal(context: BrowserContext, rules: Rules, seed: int) -> None:
     """Before the first load, a stored deal of an earlier build (the page takes it over),
     dealt by the seat on the person's right so the person leads."""
-    game = Game.deal(rules, seed=seed, dealer=rules.players - 1)
+    seed_game(context, Game.deal(rules, seed=seed, dealer=rules.players - 1))
+
+
+def seed_game(context: BrowserContext, game: Game) -> None:
+    """Before the first load, ``game`` stored as the deal of an earlier build."""
     box = json.dumps({"version": 1, "data": {"record": to_record(game), "level": "medium", "agent_seed": 7,
                                              "counted": False, "updated": 0}})
     context.add_init_script(
