@@ -332,12 +332,11 @@ def win_rate_ci(scores: Sequence[float]) -> tuple[float, float, float]:
 
 
 def _interval(n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+    """A win rate's interval, within [0, 1] (one deal alone counts as the widest spread)."""
     if not n:
         return 0.0, 0.0, 1.0
-    rate = total / n
-    var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else 0.25
-    half = Z95 * math.sqrt(var / n)
-    return rate, max(0.0, rate - half), min(1.0, rate + half)
+    rate, low, high = _mean_ci(n, total, total_sq, single_var=0.25)
+    return rate, max(0.0, low), min(1.0, high)
 
 
 def summarise(specs, players, games, seed, iterations, results, *, rules: Rules | None = None) -> dict[str, Any]:
@@ -632,11 +631,13 @@ def run_five(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1, ite
     return five_summary(run, tally)
 
 
-def _mean_ci(n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+def _mean_ci(n: int, total: float, total_sq: float, single_var: float = 0.0) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% interval of the normal approximation, from the count, sum
+    and sum of squares; ``single_var`` is the variance taken for a single sample."""
     if not n:
         return 0.0, 0.0, 0.0
     mean = total / n
-    var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else 0.0
+    var = max(0.0, n * total_sq - total * total) / (n * (n - 1)) if n > 1 else single_var
     half = Z95 * math.sqrt(var / n)
     return mean, mean - half, mean + half
 

@@ -16,7 +16,7 @@ import argparse
 import json
 import random
 import sys
-from typing import IO, Sequence
+from typing import IO, Iterator, Sequence
 
 from .agents import AgentSpecError, make_agent
 from .arena import add_arena_parser
@@ -146,20 +146,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     wins = [0] * len(sides)
     totals = [0] * len(sides)
     draws = 0
-    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
-    try:
-        for i in range(args.games):
-            game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
-                            f"deal {i + 1} (seed {args.seed + i})")
-            out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
-            outcome = game.outcome()
-            for t in range(len(sides)):
-                totals[t] += outcome.side_points[t]
-                wins[t] += outcome.winner == t
-            draws += outcome.winner is None
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    for game in _played_deals(args, rules, specs, agents):
+        outcome = game.outcome()
+        for t in range(len(sides)):
+            totals[t] += outcome.side_points[t]
+            wins[t] += outcome.winner == t
+        draws += outcome.winner is None
     label = "team" if args.players in (4, 6) else "seat"
     parts = []
     for t, team in enumerate(sides):
@@ -170,6 +162,21 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _played_deals(args: argparse.Namespace, rules: Rules, specs: list[str], agents: list) -> Iterator[Game]:
+    """Play the selfplay's deals one after another, writing each record (JSON Lines to
+    ``--out``) before handing the finished deal on."""
+    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    try:
+        for i in range(args.games):
+            game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
+                            f"deal {i + 1} (seed {args.seed + i})")
+            out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
+            yield game
+    finally:
+        if out is not sys.stdout:
+            out.close()
+
+
 def _selfplay_five(args: argparse.Namespace, rules: Rules, specs: list[str], agents: list) -> int:
     """Selfplay of Briscola chiamata: the records, then game points per seat and the
     contracts taken and made."""
@@ -177,23 +184,15 @@ def _selfplay_five(args: argparse.Namespace, rules: Rules, specs: list[str], age
     taken = [0] * CHIAMATA_PLAYERS
     made = [0] * CHIAMATA_PLAYERS
     thrown_in = 0
-    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
-    try:
-        for i in range(args.games):
-            game = run_deal(rules, args.seed + i, i % args.players, agents, specs,
-                            f"deal {i + 1} (seed {args.seed + i})")
-            out.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
-            outcome = game.outcome()
-            for s, gp in enumerate(outcome.game_points):
-                gains[s] += gp
-            if game.caller is None:
-                thrown_in += 1
-            else:
-                taken[game.caller] += 1
-                made[game.caller] += outcome.winner == 0
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    for game in _played_deals(args, rules, specs, agents):
+        outcome = game.outcome()
+        for s, gp in enumerate(outcome.game_points):
+            gains[s] += gp
+        if game.caller is None:
+            thrown_in += 1
+        else:
+            taken[game.caller] += 1
+            made[game.caller] += outcome.winner == 0
     parts = [f"seat {s}:{specs[s]} {gains[s]:+d} game pts, made {made[s]} of {taken[s]} contracts"
              for s in range(CHIAMATA_PLAYERS)]
     print(f"{args.games} deals, 5 players ({rules.auction} auction): " + "; ".join(parts) + f"; thrown in {thrown_in}",

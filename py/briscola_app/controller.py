@@ -949,7 +949,8 @@ class App:
             if not game.thrown_in:  # a deal everybody passed was not played: nothing to count
                 self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
                 if game.caller is not None:
-                    self._count_five(saved, game, game.outcome().winner == 0, game.outcome().game_points[HUMAN])
+                    outcome = game.outcome()
+                    self._count_five(saved, game, outcome.winner == 0, outcome.game_points[HUMAN])
             saved.counted = True
         if m.finished and not m.single and not m.counted:
             m.counted = True

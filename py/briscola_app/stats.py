@@ -77,6 +77,16 @@ in other tabs at once."""
 MAX_ID_CHARS = 40
 
 
+def first_count(counted: list[str], result_id: str) -> bool:
+    """Note ``result_id`` among the ``counted`` ones (the last :data:`COUNTED_KEPT`); False
+    when it was there already, so a result is counted once whichever tab sees it."""
+    if result_id in counted:
+        return False
+    counted.append(result_id)
+    del counted[:-COUNTED_KEPT]
+    return True
+
+
 def valid_ids(counted: Any, what: str) -> list[str]:
     """A stored list of the ids of deals (or matches) counted; BadData for anything else."""
     if not isinstance(counted, list) or not all(isinstance(i, str) and 0 < len(i) <= MAX_ID_CHARS for i in counted):
@@ -91,11 +101,9 @@ class Stats:
 
     def add(self, deal_id: str, key: str, outcome: str, points_for: int, points_against: int) -> bool:
         """Count a deal unless it was counted already; True when it was added."""
-        if deal_id in self.counted:
+        if not first_count(self.counted, deal_id):
             return False
         self.modes.setdefault(key, ModeStats()).record(outcome, points_for, points_against)
-        self.counted.append(deal_id)
-        del self.counted[:-COUNTED_KEPT]
         return True
 
     def to_dict(self) -> dict[str, Any]:
@@ -162,13 +170,11 @@ class MatchStats:
     counted: list[str] = field(default_factory=list)
 
     def add(self, match_id: str, key: str, won: bool) -> bool:
-        if match_id in self.counted:
+        if not first_count(self.counted, match_id):
             return False
         count = self.formats.setdefault(key, MatchCount())
         count.played += 1
         count.won += 1 if won else 0
-        self.counted.append(match_id)
-        del self.counted[:-COUNTED_KEPT]
         return True
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,14 +225,12 @@ class FiveStats:
     counted: list[str] = field(default_factory=list)
 
     def add(self, deal_id: str, key: str, taken: bool, made: bool, game_points: int) -> bool:
-        if deal_id in self.counted:
+        if not first_count(self.counted, deal_id):
             return False
         count = self.modes.setdefault(key, FiveCount())
         count.taken += 1 if taken else 0
         count.made += 1 if made else 0
         count.game_points += game_points
-        self.counted.append(deal_id)
-        del self.counted[:-COUNTED_KEPT]
         return True
 
     def to_dict(self) -> dict[str, Any]:
