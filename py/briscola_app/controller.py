@@ -105,6 +105,20 @@ def validate_motion(data: Any) -> bool:
     return data["reduce"]
 
 
+PRACTICE_FIELD, AUTOPLAY_FIELD = "practice", "autoplay"
+"""The settings form's boxes for practice games and for playing the last card by itself
+(not :class:`Settings` fields: both are kept under ``briscola.play``, see
+:meth:`App.set_play_options`)."""
+
+
+def validate_play(data: Any) -> dict[str, bool]:
+    """``briscola.play``: ``{"practice": bool, "autoplay": bool}``, nothing else."""
+    if (not isinstance(data, dict) or set(data) != {PRACTICE_FIELD, AUTOPLAY_FIELD}
+            or any(type(v) is not bool for v in data.values())):
+        raise BadData("play options are {\"practice\": true or false, \"autoplay\": true or false}")
+    return dict(data)
+
+
 def as_action(choice: Any) -> Action | None:
     """An agent's answer as an action: an :class:`Action`, or a bare card meaning to play
     it; None for anything else."""
@@ -243,6 +257,7 @@ class SavedDeal:
     counted: bool = False
     updated: int = 0  # ms since the epoch of the last save; 0 in saves before tabs
     match: SavedMatch | None = None  # None only in saves before matches
+    practice: bool = False  # a practice game: the person may take a card back; never counted
 
     @property
     def id(self) -> str:
@@ -254,11 +269,14 @@ class SavedDeal:
                "counted": self.counted, "updated": self.updated}
         if self.match is not None:
             out["match"] = self.match.to_dict()
+        if self.practice:  # only then: a tab of an earlier build still reads every other deal
+            out["practice"] = True
         return out
 
 
 _DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
-_DEAL_SHAPES = (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}, _DEAL_FIELDS | {"updated", "match"})
+_DEAL_SHAPES = (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}, _DEAL_FIELDS | {"updated", "match"},
+                _DEAL_FIELDS | {"updated", "match", "practice"})
 
 
 def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
@@ -268,6 +286,8 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
         raise BadData("saved deal has the wrong types")
     if not is_count(data.get("updated", 0), MAX_SEED):
         raise BadData("saved deal has a wrong time")
+    if data.get("practice", True) is not True:
+        raise BadData("a saved deal is marked practice with true, or not at all")
     if data["level"] not in LEVELS:
         raise BadData("saved deal has no level of this page")
     try:
@@ -422,6 +442,7 @@ class TableModel:
     contract: str = ""  # Briscola chiamata: who called which card, and the points needed
     tip: str = ""  # a newcomer's tip: why the trick's card won, what the loads are worth
     offer: bool = False  # the first-run offer of How to play
+    practice: bool = False  # a practice game: marked on the table, a card may be taken back
 
 
 @dataclass
@@ -490,6 +511,9 @@ class App:
         self.notice_dismissed = False
         self.resumed = False
         self.summary_shown_for: str | None = None  # the deal whose summary was shown
+        play = store.load("play", validate_play) or {}
+        self.practice: bool = play.get(PRACTICE_FIELD, False)  # new games are practice games
+        self.autoplay: bool = play.get(AUTOPLAY_FIELD, False)  # the last card plays itself
         stored_sound = store.load("sound", validate_sound)
         self.sound_on: bool = True if stored_sound is None else stored_sound
         self.cues: list[str] = []  # sound cues since the page last took them (take_cues)
@@ -561,7 +585,7 @@ class App:
         s = self.settings
         match = Match.start(s.match, players, first_dealer)
         saved_match = SavedMatch(match, s.variant, dict(s.rule_options), match.seats_in_play)
-        self._deal(saved_match, s.level)
+        self._deal(saved_match, s.level, self.practice)
 
     @property
     def can_continue(self) -> bool:
@@ -572,16 +596,16 @@ class App:
         """Deal the match's next deal, with the match's rules and level."""
         if not self.can_continue:
             raise IllegalMoveError("the match has no next deal now")
-        self._deal(self.match, self.saved.level)
+        self._deal(self.match, self.saved.level, self.saved.practice)
 
-    def _deal(self, saved_match: SavedMatch, level: str) -> None:
+    def _deal(self, saved_match: SavedMatch, level: str, practice: bool) -> None:
         match = saved_match.match
         seats = match.seats_in_play
         rules = saved_match.rules(len(seats))
         seed = self._entropy()
         self.game = Game.deal(rules, seed=seed, dealer=seats.index(match.next_dealer))
         saved_match.seats, saved_match.scored = seats, False
-        self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match)
+        self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match, practice=practice)
         if not saved_match.id:
             saved_match.id = "m" + self.saved.id
         self._make_agents()
@@ -599,8 +623,11 @@ class App:
 
     def _abandon(self) -> None:
         """The deal and match in play are given up: a deal with a trick played counts as
-        lost, and so does a match of several deals with anything played."""
+        lost, and so does a match of several deals with anything played; a practice game
+        counts nothing."""
         game, m = self.game, self.match
+        if self.saved.practice:
+            return
         if not game.over and game.tricks:
             self._count(self.saved.id, self.saved.level, game, "loss", *self._side_points(game))
             if game.caller is not None and game.partner is not None:  # as a contract lost
@@ -789,6 +816,58 @@ class App:
         else:
             self.message = self._turn_message()
 
+    # -- practice games: taking a card back; the last card played by itself ---------------
+    @property
+    def can_undo(self) -> bool:
+        """A practice game in play where the person has played a card this deal."""
+        return (self.saved.practice and not self.game.over
+                and any(s == HUMAN and a.kind == PLAY for s, a in self.game.actions))
+
+    def undo(self) -> Card:
+        """Take back the person's last card: the deal goes back to just before it, and
+        what the others played after it is played again (computer players choose anew).
+        Only in practice games, which are never counted. Returns the card taken back."""
+        if not self.can_undo:
+            raise IllegalMoveError("only a card of yours in a practice game can be taken back")
+        actions = self.game.actions
+        k = max(i for i, (s, a) in enumerate(actions) if s == HUMAN and a.kind == PLAY)
+        card = actions[k][1].card
+        assert card is not None
+        layout = {name: value for name, value in to_record(self.game).items()
+                  if name in ("format", "rules", "seed", "dealer", "redeals", "hands", "briscola", "talon")}
+        game = from_record({**layout, "actions": [], "tricks": []})
+        for _, action in actions[:k]:
+            game.apply(action)
+        self.game = game
+        self._make_agents()  # a computer player keeps nothing of the moves taken back
+        self.held = None
+        self.hint = None
+        self._note = ""
+        self.tip = ""
+        self.resumed = False
+        self.message = self.tr.t("took_back", card=self.card_name(card)) + " " + self._turn_message()
+        self._save_deal()
+        return card
+
+    @property
+    def auto_card(self) -> Card | None:
+        """The card that plays itself: with "Play the last card by itself" on, the
+        person's one card left when it is their turn to play it."""
+        g = self.game
+        if not self.autoplay or not self.human_to_move or g.phase != PHASE_PLAY or len(g.hands[HUMAN]) != 1:
+            return None
+        legal = g.legal_actions()
+        return legal[0].card if len(legal) == 1 and legal[0].kind == PLAY else None
+
+    def set_play_options(self, practice: bool, autoplay: bool) -> bool:
+        """The person's choices, kept under ``briscola.play`` (a key of its own, so older
+        builds never see them). Practice applies to the next new game; returns True when
+        that should be now (nothing played yet in this match)."""
+        changed = practice != self.saved.practice
+        self.practice, self.autoplay = bool(practice), bool(autoplay)
+        self.store.save("play", {PRACTICE_FIELD: self.practice, AUTOPLAY_FIELD: self.autoplay})
+        return changed and self.untouched
+
     def _auction_words(self, seat: int, action: Action) -> str:
         """A bid, a pass or the call in words; after a call the person learns, privately,
         whether they hold the called card."""
@@ -946,7 +1025,7 @@ class App:
                 pass  # a match at its longest: the deal still counts, the match stays as it is
             m.scored = True
         if not saved.counted:
-            if not game.thrown_in:  # a deal everybody passed was not played: nothing to count
+            if not game.thrown_in and not saved.practice:  # a deal everybody passed was not played
                 self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
                 if game.caller is not None:
                     outcome = game.outcome()
@@ -954,7 +1033,8 @@ class App:
             saved.counted = True
         if m.finished and not m.single and not m.counted:
             m.counted = True
-            self._count_match(m, saved.level, won=m.won)
+            if not saved.practice:
+                self._count_match(m, saved.level, won=m.won)
 
     # -- stats ------------------------------------------------------------------------
     def _side_points(self, game: Game) -> tuple[int, int]:
@@ -1215,6 +1295,8 @@ class App:
             radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
             radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
             FieldModel(MOTION_FIELD, "", "check", [ChoiceModel("1", t.t("option_reduce_motion"), not self.motion)]),
+            FieldModel(AUTOPLAY_FIELD, "", "check", [ChoiceModel("1", t.t("option_autoplay"), self.autoplay)]),
+            FieldModel(PRACTICE_FIELD, "", "check", [ChoiceModel("1", t.t("option_practice"), self.practice)]),
             radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
             FieldModel("lang", t.t("language"), "select",
                        [ChoiceModel(code, name, code == s.lang) for code, name in LANGUAGES.items()]),
@@ -1335,6 +1417,8 @@ class App:
         actions.extend(self._auction_controls(legal))
         if self.can_continue:
             actions.append(ActionModel("next", t.t("match_next_deal")))
+        if self.can_undo:
+            actions.append(ActionModel("undo", t.t("undo")))
         return TableModel(
             lang=self.settings.lang,
             deck=self.settings.deck,
@@ -1366,6 +1450,7 @@ class App:
             contract=self._contract(),
             tip=self.tip if self.tips.active else "",
             offer=self.tips.offer and not self.notice(),  # one banner at a time: a storage notice first
+            practice=self.saved.practice,
         )
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
@@ -1513,6 +1598,8 @@ class App:
             gains = g.outcome().game_points
             note = " ".join((self._contract(), t.t("deal_game_points", list=", ".join(
                 f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)))))
+        if self.saved.practice:
+            note = " ".join(filter(None, (note, t.t("practice_not_counted"))))
         m = self.match
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)

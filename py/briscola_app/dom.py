@@ -16,7 +16,7 @@ from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
-from .controller import MOTION_FIELD, App
+from .controller import AUTOPLAY_FIELD, MOTION_FIELD, PRACTICE_FIELD, App
 from .settings import BASE_FIELDS, FLAG_FIELDS, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Backend, Store
@@ -28,6 +28,7 @@ GATHER_MS = 240  # a taken trick goes to its winner
 DEAL_MS = 300  # a card drawn comes from the stock
 EASE = "cubic-bezier(.2, .7, .3, 1)"
 FRAME_WAIT_MS = 40
+PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD)  # the form's boxes that are not Settings
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
 
@@ -247,6 +248,16 @@ class Page:
         self.render(focus_index=1)
         self.drive()
 
+    def action_undo(self, button) -> None:
+        """Practice games: the person's last card goes back to the hand."""
+        if not self.app.can_undo:
+            return
+        self._close_dialogs()
+        self.epoch += 1  # a computer player thinking of its answer stops
+        self.app.undo()
+        self.render(focus_index=1)
+        self.drive()
+
     def action_sound(self, button) -> None:
         self.app.set_sound(not self.app.sound_on)
         self.paint_sound()
@@ -402,7 +413,7 @@ class Page:
         root = _el("settings-form")
         for f in form.fields:
             box = root.querySelector(f"[data-field='{f.name}']")
-            if _null(box) or f.name == MOTION_FIELD:  # the person's tick stays as it is
+            if _null(box) or f.name in PERSONAL_BOXES:  # the person's tick stays as it is
                 continue
             box.hidden = f.hidden
             if f.kind == "select":
@@ -418,19 +429,26 @@ class Page:
             if f.about:
                 _el("variant-about").textContent = f.about
 
+    def _ticked(self, name: str) -> bool | None:
+        box = _el("settings-form").querySelector(f"input[name='{name}']")
+        return None if _null(box) else bool(box.checked)
+
     def on_settings_submit(self, event) -> None:
         event.preventDefault()
         changes = self._form_values()
-        box = _el("settings-form").querySelector(f"input[name='{MOTION_FIELD}']")
-        if not _null(box):
-            self.app.set_reduce_motion(bool(box.checked))
+        reduce, practice, autoplay = (self._ticked(name) for name in PERSONAL_BOXES)
+        if reduce is not None:
+            self.app.set_reduce_motion(reduce)
+        practice_now = False
+        if practice is not None and autoplay is not None:
+            practice_now = self.app.set_play_options(practice, autoplay)
         _el("settings").close()
         try:
             needs_new = self.app.change_settings(**changes)
         except ValueError:
             return
         self.translate_static()
-        if needs_new:
+        if needs_new or practice_now:
             self.new_deal()
         else:
             self.render()
@@ -485,6 +503,16 @@ class Page:
                         break
                     app.release_trick()
                     self.render(focus_index=1)
+                    continue
+                card = app.auto_card
+                if card is not None:  # the last card plays itself, as if tapped
+                    await asyncio.sleep(pace.before_move / 2000)
+                    if epoch != self.epoch or app.auto_card != card:
+                        break
+                    start = self._rect(f"#hand button[data-card='{card}']")
+                    app.click_card(card)
+                    self.render()
+                    self._fly(str(card), start)
                     continue
                 if not app.computer_to_move:
                     break
@@ -687,6 +715,8 @@ class Page:
         js.document.body.dataset.variant = m.variant
         js.document.body.dataset.phase = m.phase
         js.document.body.dataset.motion = "on" if app.motion else "off"
+        js.document.body.dataset.practice = "on" if m.practice else "off"
+        _el("practice-mark").hidden = not m.practice
         if (focus_index is not None or had_hand_focus) and m.your_turn:
             buttons = hand.querySelectorAll("button")
             if m.phase in ("auction", "call"):  # the bids, or the cards to call

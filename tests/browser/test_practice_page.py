@@ -1,0 +1,61 @@
+"""Practice games and the last card played by itself (issue 11), chosen in Settings as a
+person would: the practice game is marked, a card is taken back with "Take back", the last
+card plays itself, and the deal is not counted in the stats."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_play import open_game, seed_settings, stored, wait_for_turn
+from tests.browser.test_variants import PLAYABLE, choose
+
+
+def actions_stored(page: Page) -> list:
+    return stored(page, "deal")["data"]["record"]["actions"]
+
+
+def test_take_back_a_card_and_the_last_card_plays_itself(page: Page, site_url: str, context, console_errors):
+    seed_settings(context, players=2)
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    mark = page.locator("#practice-mark")
+    expect(mark).to_be_hidden()
+    choose(page, practice=True, autoplay=True)  # nothing played yet: the practice game starts now
+    expect(mark).to_be_visible()
+    expect(mark).to_have_text("Practice")
+    assert stored(page, "play")["data"] == {"practice": True, "autoplay": True}
+    assert stored(page, "deal")["data"]["practice"] is True
+
+    assert wait_for_turn(page) == "your-turn"
+    undo = page.locator("#hand-actions [data-action='undo']")
+    expect(undo).to_have_count(0)  # nothing of yours to take back yet
+    hand_before = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    before = actions_stored(page)  # the computer player may have led
+    first = page.locator(PLAYABLE).first
+    card = first.get_attribute("data-card")
+    first.click()
+    assert wait_for_turn(page) == "your-turn"
+    assert len(actions_stored(page)) > len(before)
+    expect(undo).to_have_text("Take back")
+    undo.click()
+    expect(page.locator(f"#hand button[data-card='{card}']")).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("You take back")
+    assert page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.card)") == hand_before
+    assert actions_stored(page) == before
+    expect(undo).to_have_count(0)
+
+    # the whole deal, tapping every card but the last, which plays itself
+    taps = 0
+    while wait_for_turn(page) == "your-turn":
+        if page.locator("#hand button").count() == 1:
+            page.wait_for_selector("body[data-state='over']", timeout=30_000)
+            break
+        page.locator(PLAYABLE).first.click()
+        taps += 1
+    assert taps == 19, taps  # 20 cards each in a two-player deal, the last not tapped
+    summary = page.get_by_role("dialog", name="End of the deal")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("A practice game: not counted in your stats.")
+    stats = stored(page, "stats")
+    assert stats is None or stats["data"]["modes"] == {}
+    console_errors.assert_none()
