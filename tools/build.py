@@ -486,10 +486,18 @@ def header_policy(page_html: str) -> str | None:
     return None if found is None else f"{found.group(1)}; {FRAME_ANCESTORS}"
 
 
+ISOLATION_HEADERS = (("Cross-Origin-Opener-Policy", "same-origin"),
+                     ("Cross-Origin-Embedder-Policy", "require-corp"))
+"""Cross-origin isolation: every file is the site's own, so nothing is lost, and Pyodide's
+shared WebAssembly memory (made as it loads) is then allowed rather than a deprecation
+warning (Lighthouse's best practices), and SharedArrayBuffer is there for a worker."""
+
+
 def write_headers(out: Path) -> None:
     """_headers, read by Netlify, Cloudflare Pages and others: the page's policy for
-    every path, framing forbidden, and a year of immutable caching for files whose name
-    carries a hash (netlify.toml repeats the policy for Netlify's own config)."""
+    every path, framing forbidden, cross-origin isolation, and a year of immutable caching
+    for files whose name carries a hash (netlify.toml repeats the policy for Netlify's own
+    config)."""
     policy = header_policy((out / "index.html").read_text(encoding="utf-8"))
     lines = ["# Written by tools/build.py from index.html's policy.", "/*"]
     if policy is not None:
@@ -498,6 +506,7 @@ def write_headers(out: Path) -> None:
         "  X-Frame-Options: DENY",
         "  X-Content-Type-Options: nosniff",
         "  Referrer-Policy: no-referrer",
+        *(f"  {name}: {value}" for name, value in ISOLATION_HEADERS),
         "# Files whose name carries a content hash.",
     ]
     for rel in hashed_files(out):

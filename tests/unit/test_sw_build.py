@@ -107,6 +107,8 @@ def test_headers_file_forbids_framing_with_the_pages_policy(checkout: Path):  # 
     assert values["Content-Security-Policy"] == netlify_headers()["/*"]["Content-Security-Policy"]
     assert values["Content-Security-Policy"].endswith("; frame-ancestors 'none'")
     assert values["X-Frame-Options"] == "DENY"
+    for name, value in build.ISOLATION_HEADERS:  # the same isolation from both files
+        assert values[name] == netlify_headers()["/*"][name] == value
 
 
 # --------------------------------------------------------------------------- stdlib
