@@ -1,5 +1,5 @@
-"""Every screen shape (issue 11): a phone upright (360x740) and sideways (740x360), a
-tablet (768x1024) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players. The
+"""Every screen shape (issue 11): a phone upright (360x740) and sideways (740x360),
+tablets (768x1024, 820x1180) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players. The
 table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
 out of the window, and no two of the table's parts overlap (the seats, each card on the
 table, the stock, the status line, the hand, the top bar and the bottom bar).
@@ -19,7 +19,7 @@ from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
 from tests.browser.test_play import open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, shot, wait_for_turn
 
-SIZES = ((360, 740), (740, 360), (768, 1024), (1366, 768), (1920, 1080))
+SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
 
 BOXES = """async () => {
   // the cards at rest: a card played flies in from its player's seat
