@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The screenshots of docs/screenshots/ for each screen shape, in English and another
+language: the table mid-deal (a card of the person's on the table), and the end of a
+deal with its summary.
+
+Plays in real Chromium against dist/ (build it first: python3 tools/build.py), four
+players at the slow speed so the trick stays on the table. Writes
+docs/screenshots/screen-<lang>-<width>x<height>.png and
+docs/screenshots/summary-<lang>-<width>x<height>.png.
+
+Usage: .venv/bin/python tools/screenshots.py [--langs en,it] [--players 4] [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import devserver  # noqa: E402
+from tools.run_tests import system_chromium  # noqa: E402
+
+SIZES = ((360, 740), (740, 360), (820, 1180), (1366, 768))
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+PLAYABLE = "#hand button:not([disabled]):not([aria-disabled='true'])"
+TURN = "body[data-state='your-turn'], body[data-state='over']"
+SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def seed(context, lang: str, players: int, speed: str) -> None:
+    settings = {"players": players, "deck": "italian", "speed": speed, "level": "medium", "lang": lang}
+    values = {"settings": settings, "tips": {"show": False, "offer": False, "deals": 2}}
+    script = "".join(f"localStorage.setItem('briscola.{k}', {json.dumps(json.dumps({'version': 1, 'data': v}))});"
+                     for k, v in values.items())
+    context.add_init_script(f"if (!localStorage.getItem('briscola.settings')) {{ {script} }}")
+
+
+def table(browser, url: str, lang: str, players: int, out: Path) -> None:
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    seed(context, lang, players, "slow")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(TURN, timeout=120_000)
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_selector("#trick figure")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        if not page.locator("#trick figure").count():  # the trick was taken: play again
+            page.wait_for_selector(TURN, timeout=120_000)
+            page.locator(PLAYABLE).first.click()
+            page.wait_for_selector("#trick figure")
+        page.evaluate(SETTLED)
+        page.wait_for_timeout(400)  # the card's flight is over
+        page.screenshot(path=str(out / f"screen-{lang}-{width}x{height}.png"))
+    context.close()
+
+
+def summary(browser, url: str, lang: str, players: int, out: Path) -> None:
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    seed(context, lang, players, "fast")
+    page = context.new_page()
+    page.goto(url)
+    while True:
+        page.wait_for_selector(TURN, timeout=120_000)
+        if page.get_attribute("body", "data-state") == "over":
+            break
+        page.locator(PLAYABLE).first.click()
+    page.wait_for_selector("#summary[open]")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SETTLED)
+        page.screenshot(path=str(out / f"summary-{lang}-{width}x{height}.png"))
+    context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--langs", default="en,it")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    server = devserver.serve_in_background(ROOT / "dist")
+    url = devserver.url_of(server)
+    with sync_playwright() as p:
+        launch: dict = {"args": FLAGS}
+        if system_chromium():
+            launch["executable_path"] = system_chromium()
+        browser = p.chromium.launch(**launch)
+        for lang in args.langs.split(","):
+            table(browser, url, lang, args.players, args.out)
+            summary(browser, url, lang, args.players, args.out)
+            print(f"screenshots: {lang} done", flush=True)
+        browser.close()
+    server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
