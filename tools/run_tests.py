@@ -71,12 +71,31 @@ def ensure_browser(python: Path) -> None:
     run([python, "-m", "playwright", "install", "chromium"])
 
 
+WORKERS_ENV = "BRISCOLA_TEST_WORKERS"  # pytest-xdist workers; 0 runs in one process
+
+
+def workers() -> int:
+    """Test processes for the whole suite: one per core, at most 4 (each browser test
+    worker runs its own Chromium and Pyodide, about 1 GB), or BRISCOLA_TEST_WORKERS."""
+    chosen = os.environ.get(WORKERS_ENV, "")
+    if chosen.isdigit():
+        return int(chosen)
+    return min(4, os.cpu_count() or 1)
+
+
 def pytest_args(extra: list[str]) -> list[str]:
-    """Add the default test folder unless the caller named test paths themselves."""
+    """Add the default test folder unless the caller named test paths themselves, and
+    spread the whole suite over the cores (pytest-xdist, work stealing: the browser tests
+    are long and few) unless the caller chose paths or workers."""
     named = any(
         not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists() for arg in extra
     )
-    return extra if named else ["tests", *extra]
+    if named:
+        return extra
+    chose = any(arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in extra)
+    n = workers()
+    spread = ["-n", str(n), "--dist", "worksteal"] if n > 1 and not chose else []
+    return ["tests", *spread, *extra]
 
 
 def main(argv: list[str] | None = None) -> int:
