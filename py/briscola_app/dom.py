@@ -143,7 +143,7 @@ class Page:
     def on_storage(self, event) -> None:
         """Another tab changed the stored settings or stats: show what it changed."""
         key = "" if _null(event.key) else str(event.key)
-        if key in ("", PREFIX + "settings", PREFIX + "variant"):
+        if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people"):
             before = self.app.settings
             self.app.reload_settings()
             if self.app.settings != before:
@@ -156,7 +156,8 @@ class Page:
         if key in ("", PREFIX + "tips"):
             self.app.reload_tips()
             self.render()
-        if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history"):
+        if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history",
+                   PREFIX + "people_stats"):
             self.app.refresh_stats()
             if _el("stats").open:
                 self._fill_stats()
