@@ -17,6 +17,15 @@ is the identity except in the three-player play-off, where the two seats tied fo
 lead play a two-player deal (engine seat 0 is the person, engine seat 1 the other seat
 in play). When the person is the one who drops out of that play-off, the match ends for
 them there and then, as lost: the two computer players' play-off is not played out.
+
+Pass-and-play. Other page seats may be people at the same device too
+(:attr:`SavedDeal.people`, from :attr:`Settings.people`). Then the *viewer* is the person
+whose hand is shown (:attr:`App.viewer`); when the turn passes to another person the
+table is covered (:attr:`App.covered`): no hand is in the model at all, only "Pass to
+Giulia" and a button, and the tap (:meth:`App.show_cards`) makes that person the viewer.
+Everything said "to you" (the hand, the legal moves, the hint, the secret partner, the
+turn's cue) follows the viewer; a deal loaded from storage starts covered. Their results
+count per person name (:class:`~.stats.PeopleStats`), not in the device owner's stats.
 """
 
 from __future__ import annotations
@@ -41,11 +50,13 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .i18n import LANGUAGES, Translator, pick_language
-from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, OPTION_FIELDS, SPEEDS,
-                       VARIANTS, Settings, allowed, formats_offered, normalize, options_for, parse_fields,
-                       players_offered, refused, validate_base, validate_settings, validate_variant)
-from .stats import (DealResult, FiveStats, History, MatchStats, ModeStats, Stats, match_key, mode_key, parse_match_key,
-                    parse_mode_key, validate_five_stats, validate_history, validate_match_stats, validate_stats)
+from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
+                       PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
+                       normalize, options_for, parse_fields, players_offered, refused, validate_base,
+                       validate_people, validate_settings, validate_variant)
+from .stats import (DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key, mode_key,
+                    parse_match_key, parse_mode_key, validate_five_stats, validate_history, validate_match_stats,
+                    validate_people_stats, validate_stats)
 from .statsio import Bundle, export_data, merge, read_file
 from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
@@ -129,6 +140,22 @@ def as_action(choice: Any) -> Action | None:
     return None
 
 
+def people_of(s: Settings) -> tuple[str | None, ...] | None:
+    """A new deal's people (:attr:`SavedDeal.people`) from the settings: None for one
+    person, else a name or None for each page seat."""
+    if not s.pass_and_play:
+        return None
+    persons = s.persons
+    return tuple(persons.get(seat) for seat in range(s.players))
+
+
+def persons_of(people: tuple[str | None, ...] | None) -> tuple[int, ...]:
+    """The page seats people play (:attr:`SavedMatch.persons`)."""
+    if people is None:
+        return (HUMAN,)
+    return tuple(s for s, name in enumerate(people) if name is not None)
+
+
 # -- the match saved with the deal ------------------------------------------------------
 
 RULE_OPTION_TYPES: dict[str, Callable[[Any], bool]] = {
@@ -178,6 +205,8 @@ class SavedMatch:
     scored: bool = False
     id: str = ""
     counted: bool = False
+    persons: tuple[int, ...] = field(default=(HUMAN,), compare=False)
+    """The page seats of people (not saved here: the deal's :attr:`SavedDeal.people`)."""
 
     def rules(self, players: int | None = None) -> Rules:
         return match_rules(self.variant, self.options, self.match.players if players is None else players)
@@ -188,8 +217,8 @@ class SavedMatch:
 
     @property
     def person_out(self) -> bool:
-        """The person dropped out of a three-player play-off."""
-        return not self.match.over and HUMAN not in self.match.seats_in_play
+        """The person (every person, in pass-and-play) dropped out of a three-player play-off."""
+        return not self.match.over and not any(p in self.match.seats_in_play for p in self.persons)
 
     @property
     def finished(self) -> bool:
@@ -215,9 +244,10 @@ class SavedMatch:
 _MATCH_FIELDS = {"match", "variant", "options", "seats", "scored", "id", "counted"}
 
 
-def validate_match(data: Any, game: Game) -> SavedMatch:
+def validate_match(data: Any, game: Game, persons: tuple[int, ...] = (HUMAN,)) -> SavedMatch:
     """The match saved with ``game``, checked against it: BadData for anything that does
-    not fit (hostile data is refused here, never trusted)."""
+    not fit (hostile data is refused here, never trusted). ``persons``: the page seats
+    people play (the person at the device, or several in pass-and-play)."""
     if not isinstance(data, dict) or set(data) != _MATCH_FIELDS:
         raise BadData("saved match has the wrong fields")
     try:
@@ -230,9 +260,10 @@ def validate_match(data: Any, game: Game) -> SavedMatch:
     if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
         raise BadData("saved match has a wrong id")
     if (not isinstance(seats, list) or len(seats) != game.n or not all(is_count(s, match.players) for s in seats)
-            or len(set(seats)) != len(seats) or not seats or seats[0] != HUMAN):
+            or len(set(seats)) != len(seats) or not seats
+            or (seats[0] != HUMAN if len(persons) == 1 else not any(p in seats for p in persons))):
         raise BadData("saved match has wrong seats")
-    saved = SavedMatch(match, data["variant"], data["options"], tuple(seats), scored, match_id, counted)
+    saved = SavedMatch(match, data["variant"], data["options"], tuple(seats), scored, match_id, counted, persons)
     saved.rules()  # the match's own player count plays these rules too
     if saved.rules(game.n) != game.rules:
         raise BadData("the deal is not played by the match's rules")
@@ -258,6 +289,10 @@ class SavedDeal:
     updated: int = 0  # ms since the epoch of the last save; 0 in saves before tabs
     match: SavedMatch | None = None  # None only in saves before matches
     practice: bool = False  # a practice game: the person may take a card back; never counted
+    people: tuple[str | None, ...] | None = None
+    """Pass-and-play: per page seat of the match, a person's name ("" for the seat's own)
+    or None for the computer; None when one person plays (the only shape of earlier
+    builds, which therefore never see this field)."""
 
     @property
     def id(self) -> str:
@@ -271,12 +306,27 @@ class SavedDeal:
             out["match"] = self.match.to_dict()
         if self.practice:  # only then: a tab of an earlier build still reads every other deal
             out["practice"] = True
+        if self.people is not None:
+            out["people"] = list(self.people)
         return out
 
 
 _DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
 _DEAL_SHAPES = (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}, _DEAL_FIELDS | {"updated", "match"},
-                _DEAL_FIELDS | {"updated", "match", "practice"})
+                *(_DEAL_FIELDS | {"updated", "match"} | extra
+                  for extra in ({"people"}, {"practice"}, {"people", "practice"})))
+
+
+def validate_deal_people(data: Any) -> tuple[str | None, ...]:
+    """A saved deal's people: one entry per page seat of its match (checked with the
+    match), a name or None, page seat 0 a person, at least two people, no name twice."""
+    if not isinstance(data, list) or not 0 < len(data) <= MAX_SEATS or data[0] is None:
+        raise BadData("saved people do not fit the match")
+    people = tuple(None if name is None else check_name(name) for name in data)
+    named = [name.casefold() for name in people if name]
+    if sum(name is not None for name in people) < 2 or len(named) != len(set(named)):
+        raise BadData("saved people are not several people")
+    return people
 
 
 def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
@@ -298,10 +348,15 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
         raise BadData("saved deal has a wrong seed")
     if game.rules.variant not in VARIANTS:
         raise BadData("saved deal is not a variant of this page")
-    fields = {k: v for k, v in data.items() if k != "match"}
+    fields = {k: v for k, v in data.items() if k not in ("match", "people")}
     saved = SavedDeal(**fields)
+    if "people" in data:
+        saved.people = validate_deal_people(data["people"])
+    persons = tuple(s for s, name in enumerate(saved.people) if name is not None) if saved.people else (HUMAN,)
     if "match" in data:
-        saved.match = validate_match(data["match"], game)
+        saved.match = validate_match(data["match"], game, persons)
+        if saved.people is not None and len(saved.people) != saved.match.match.players:
+            raise BadData("saved people do not fit the match")
     else:
         saved.match = single_match_of(saved, game)
     return saved, game
@@ -409,6 +464,16 @@ class SummaryModel:
 
 
 @dataclass
+class CoverModel:
+    """Pass-and-play: the cover over the table while the device goes to the next person."""
+
+    name: str
+    title: str  # "Pass to Giulia"
+    note: str
+    button: str  # "Show my cards"
+
+
+@dataclass
 class TableModel:
     lang: str
     deck: str
@@ -443,6 +508,9 @@ class TableModel:
     tip: str = ""  # a newcomer's tip: why the trick's card won, what the loads are worth
     offer: bool = False  # the first-run offer of How to play
     practice: bool = False  # a practice game: marked on the table, a card may be taken back
+    me: int = HUMAN  # the page seat at the bottom (pass-and-play: the viewer's)
+    covered: bool = False  # pass-and-play: every hand hidden
+    cover: CoverModel | None = None  # pass-and-play: "Pass to Giulia", till the tap
 
 
 @dataclass
@@ -452,13 +520,16 @@ class ChoiceModel:
     checked: bool
     disabled: bool = False
     hidden: bool = False
+    text: str = ""  # a person's name (the people at the device)
+    placeholder: str = ""  # the name used when none is typed
+    text_label: str = ""  # the accessible name of the name's box
 
 
 @dataclass
 class FieldModel:
     name: str
     legend: str
-    kind: str  # "radio", "check" (one checkbox) or "select"
+    kind: str  # "radio", "check" (one checkbox), "select" or "people" (a row per seat)
     choices: list[ChoiceModel]
     hidden: bool = False
     about: str = ""  # a description under the choices (the variant's)
@@ -494,6 +565,10 @@ class App:
         self.pending_five: list[tuple[str, str, bool, bool, int]] = []
         self.history: History = store.load("history", validate_history) or History()
         self.pending_history: list[tuple[str, str, str, int, int, int]] = []
+        self.people_stats: PeopleStats = store.load("people_stats", validate_people_stats) or PeopleStats()
+        self.pending_people: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
+        self.viewer: int | None = None  # pass-and-play: the page seat whose hand is shown
+        self._plain_names = False  # name every seat, "You" included (pass-and-play's summary)
         self.tips: Tips = self._load_tips(first_run=stored_settings is None)
         self.tip = ""  # the tip on screen
         self._loads_tipped = False  # the tip about loads was given in this deal
@@ -585,7 +660,7 @@ class App:
         s = self.settings
         match = Match.start(s.match, players, first_dealer)
         saved_match = SavedMatch(match, s.variant, dict(s.rule_options), match.seats_in_play)
-        self._deal(saved_match, s.level, self.practice)
+        self._deal(saved_match, s.level, people_of(s), self.practice)
 
     @property
     def can_continue(self) -> bool:
@@ -596,16 +671,20 @@ class App:
         """Deal the match's next deal, with the match's rules and level."""
         if not self.can_continue:
             raise IllegalMoveError("the match has no next deal now")
-        self._deal(self.match, self.saved.level, self.saved.practice)
+        self._deal(self.match, self.saved.level, self.saved.people, self.saved.practice)
 
-    def _deal(self, saved_match: SavedMatch, level: str, practice: bool) -> None:
+    def _deal(self, saved_match: SavedMatch, level: str, people: tuple[str | None, ...] | None = None,
+              practice: bool = False) -> None:
         match = saved_match.match
         seats = match.seats_in_play
         rules = saved_match.rules(len(seats))
         seed = self._entropy()
         self.game = Game.deal(rules, seed=seed, dealer=seats.index(match.next_dealer))
         saved_match.seats, saved_match.scored = seats, False
-        self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match, practice=practice)
+        saved_match.persons = persons_of(people)
+        self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match, people=people,
+                               practice=practice)
+        self.viewer = None  # pass-and-play: covered until a person's turn, and their tap
         if not saved_match.id:
             saved_match.id = "m" + self.saved.id
         self._make_agents()
@@ -617,7 +696,7 @@ class App:
         self.resumed = False
         self.message = self._start_message()
         self._cue(CUE_DEAL)
-        if self.human_to_move:
+        if self.person_turn:
             self._cue(CUE_TURN)
         self._save_deal()
 
@@ -628,18 +707,21 @@ class App:
         game, m = self.game, self.match
         if self.saved.practice:
             return
-        if not game.over and game.tricks:
+        if not game.over and game.tricks and self.saved.people is not None:
+            self._count_people(self.saved, game, abandoned=True)  # lost by every person
+        elif not game.over and game.tricks:
             self._count(self.saved.id, self.saved.level, game, "loss", *self._side_points(game))
             if game.caller is not None and game.partner is not None:  # as a contract lost
                 lost = chiamata_game_points(game.caller, game.partner, game.n, won=False, cappotto=False)
                 self._count_five(self.saved, game, False, lost[HUMAN])
         if not m.single and not m.finished and not m.counted and (m.match.deals_played or game.tricks):
             m.counted = True
-            self._count_match(m, self.saved.level, won=False)
+            if self.saved.people is None:  # pass-and-play's matches are not the device owner's
+                self._count_match(m, self.saved.level, won=False)
 
     def _make_agents(self) -> None:
         self.agents = {s: make_level_agent(self.saved.level, self.saved.agent_seed + s)
-                       for s in range(1, self.game.n)}
+                       for s in range(self.game.n) if not self.is_person(s)}
 
     def _save_deal(self) -> None:
         self.saved.record = to_record(self.game)
@@ -647,14 +729,94 @@ class App:
         self.store.save(self.deal_name, self.saved.to_dict())
         self._flush_results()
 
+    # -- people at the device ---------------------------------------------------------
+    @property
+    def pass_and_play(self) -> bool:
+        """Several people play this deal at this device."""
+        return self.saved.people is not None
+
+    @property
+    def persons(self) -> dict[int, str]:
+        """The page seats people play in this deal's match, with their names as set (""
+        for the seat's own)."""
+        people = self.saved.people
+        if people is None:
+            return {HUMAN: ""}
+        return {s: name for s, name in enumerate(people) if name is not None}
+
+    def is_person(self, seat: int) -> bool:
+        """Is this engine seat played by a person at the device?"""
+        return self.seats[seat] in self.persons
+
+    def _first_person(self) -> int:
+        return next((s for s in range(self.game.n) if self.is_person(s)), HUMAN)
+
+    @property
+    def to_cover(self) -> int | None:
+        """Pass-and-play: the page seat of the person to move when that is not the
+        viewer (the device must go to them first); else None."""
+        g = self.game
+        if not self.pass_and_play or g.over or self.held is not None:
+            return None
+        seat = self.seats[g.turn]
+        return seat if seat in self.persons and seat != self.viewer else None
+
+    @property
+    def covered(self) -> bool:
+        """Pass-and-play: no hand may be shown: nobody has shown their cards since the
+        deal was dealt or loaded, or the device goes to the next person."""
+        if not self.pass_and_play or self.game.over:
+            return False
+        return self.viewer is None or self.viewer not in self.seats or self.to_cover is not None
+
+    @property
+    def me(self) -> int | None:
+        """The engine seat of the person whose hand is shown, spoken to as "you"; None
+        while covered. With one person, always the person's."""
+        if not self.pass_and_play:
+            return HUMAN
+        if self.covered:
+            return None
+        if self.viewer is not None and self.viewer in self.seats:
+            return self.seats.index(self.viewer)
+        return self._first_person()  # a finished deal loaded from storage
+
+    @property
+    def bottom(self) -> int:
+        """The engine seat at the bottom of the table: the viewer's; while covered, the
+        seat of the person the device goes to (so nothing moves at their tap)."""
+        me = self.me
+        if me is not None:
+            return me
+        cover = self.to_cover
+        return self.seats.index(cover) if cover is not None else self._first_person()
+
+    def show_cards(self) -> bool:
+        """The person the device was passed to taps "Show my cards": they become the
+        viewer. False (nothing changes) when nobody is waiting for the device."""
+        seat = self.to_cover
+        if seat is None:
+            return False
+        self.viewer = seat
+        self.hint = None
+        self.call_rank = None
+        self.message = self._turn_message()
+        return True
+
     # -- whose move -------------------------------------------------------------------
     @property
+    def person_turn(self) -> bool:
+        """A person at the device is to move (the viewer, or one the device goes to)."""
+        return not self.game.over and self.held is None and self.is_person(self.game.turn)
+
+    @property
     def human_to_move(self) -> bool:
-        return not self.game.over and self.held is None and self.game.turn == HUMAN
+        """The person whose hand is shown is to move."""
+        return not self.game.over and self.held is None and self.game.turn == self.me
 
     @property
     def computer_to_move(self) -> bool:
-        return not self.game.over and self.held is None and self.game.turn != HUMAN
+        return not self.game.over and self.held is None and not self.is_person(self.game.turn)
 
     def computer_agent(self):
         return self.agents[self.game.turn]
@@ -669,7 +831,7 @@ class App:
         if not self.human_to_move:
             return False
         c = Card(card)
-        if c not in self.game.hands[HUMAN] or self.game.phase != PHASE_PLAY:
+        if c not in self.game.hands[self.game.turn] or self.game.phase != PHASE_PLAY:
             return False
         if Action.play(c) not in self.game.legal_actions():
             self.message = self.tr.t("must_follow_refused", card=self.card_name(self.game.trick[0][1]))
@@ -756,10 +918,12 @@ class App:
 
     def _act(self, action: Action) -> Trick | None:
         game, seat = self.game, self.game.turn
-        who, you = self.seat_name(seat), seat == HUMAN
+        me, actor = self.me, self.seats[seat]
+        who, you = self.seat_name(seat), seat == me
         before = game.briscola
         hidden = game.partner is not None and not game.partner_shown
         done = game.apply(action)
+        me = self.me  # None now when the device goes to another person: nobody is "you"
         self._tip_after(action, done, you)
         self.hint = None
         self.resumed = False
@@ -783,18 +947,18 @@ class App:
             self.message += " " + reveal
         if done is not None:
             self.held = done
-            ours = done.winner == HUMAN or self._same_side(done.winner, self.known_sides())
+            ours = done.winner == self.bottom or self._same_side(done.winner, self.known_sides())
             self._cue(CUE_TRICK_OURS if ours else CUE_TRICK_THEIRS)
-            key = "you_take_trick" if done.winner == HUMAN else "takes_trick"
+            key = "you_take_trick" if done.winner == me else "takes_trick"
             self.message = " ".join(filter(None, (reveal, self.tr.t(key, who=self.seat_name(done.winner),
                                                                       n=done.points))))
-        elif not game.over and (game.turn == HUMAN or action.kind == CALL):
+        elif not game.over and (game.turn == me or action.kind == CALL):
             self.message += " " + self._turn_message()
         # a computer's exchange stays in the words of the card it then plays
         if self._note and action.kind != EXCHANGE:
             self.message = self._note + " " + self.message
         self._note = self.message if action.kind == EXCHANGE and not you else ""
-        if not you and self.human_to_move:
+        if self.person_turn and self.seats[game.turn] != actor:  # a person's turn after another's move
             self._cue(CUE_TURN)
         if game.over:
             self._finish_deal()
@@ -807,7 +971,7 @@ class App:
         if self.held is None:
             return
         self.held = None
-        if self.human_to_move:
+        if self.person_turn:
             self._cue(CUE_TURN)
         if self.game.over:
             self.message = self.tr.t("deal_over")
@@ -819,8 +983,9 @@ class App:
     # -- practice games: taking a card back; the last card played by itself ---------------
     @property
     def can_undo(self) -> bool:
-        """A practice game in play where the person has played a card this deal."""
-        return (self.saved.practice and not self.game.over
+        """A practice game in play where the person has played a card this deal (not with
+        several people at the device: taking a card back would show it to the next one)."""
+        return (self.saved.practice and not self.pass_and_play and not self.game.over
                 and any(s == HUMAN and a.kind == PLAY for s, a in self.game.actions))
 
     def undo(self) -> Card:
@@ -853,8 +1018,8 @@ class App:
     def auto_card(self) -> Card | None:
         """The card that plays itself: with "Play the last card by itself" on, the
         person's one card left when it is their turn to play it."""
-        g = self.game
-        if not self.autoplay or not self.human_to_move or g.phase != PHASE_PLAY or len(g.hands[HUMAN]) != 1:
+        g, me = self.game, self.me
+        if not self.autoplay or not self.human_to_move or me is None or g.phase != PHASE_PLAY or len(g.hands[me]) != 1:
             return None
         legal = g.legal_actions()
         return legal[0].card if len(legal) == 1 and legal[0].kind == PLAY else None
@@ -871,8 +1036,8 @@ class App:
     def _auction_words(self, seat: int, action: Action) -> str:
         """A bid, a pass or the call in words; after a call the person learns, privately,
         whether they hold the called card."""
-        g, t = self.game, self.tr
-        you, who = seat == HUMAN, self.seat_name(seat)
+        g, t, me = self.game, self.tr, self.me
+        you, who = seat == me, self.seat_name(seat)
         if action.kind == PASS:
             return t.t("you_pass") if you else t.t("passes", who=who)
         if action.kind == BID:
@@ -880,9 +1045,9 @@ class App:
             return t.t("you_bid", bid=bid) if you else t.t("bids", who=who, bid=bid)
         card = self.card_name(action.card)
         words = [t.t("you_call", card=card) if you else t.t("calls", who=who, card=card)]
-        if g.partner == HUMAN and seat != HUMAN:
+        if me is not None and g.partner == me and seat != me:  # never while covered: me is None then
             words.append(t.t("you_are_partner", card=card, who=who))
-        elif g.partner == HUMAN:
+        elif me is not None and g.partner == me:
             words.append(t.t("you_alone", card=card))
         return " ".join(words)
 
@@ -900,19 +1065,20 @@ class App:
         return self.tr.t(f"bid_frank_{rank}" if french else f"bid_rank_{rank}")
 
     def _turn_message(self) -> str:
+        me = self.me
         if self.game.over:
             return self.tr.t("deal_over")
         if self.game.phase == PHASE_AUCTION:
-            if self.game.turn != HUMAN:
+            if self.game.turn != me:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             bid = self.game.bid
             key = "your_bid" if bid is None else "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
             return self.tr.t(key, bid=self.bid_name(bid))
         if self.game.phase == PHASE_CALL:
-            if self.game.turn != HUMAN:
+            if self.game.turn != me:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             return self.tr.t("your_call", bid=self.bid_name(self.game.bid))
-        if self.game.turn == HUMAN:
+        if self.game.turn == me:
             return self.tr.t("your_turn_lead" if not self.game.trick else "your_turn")
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
 
@@ -926,6 +1092,8 @@ class App:
 
     def _playoff_text(self) -> str:
         seats = self.match.match.seats_in_play
+        if self.pass_and_play:
+            return self.tr.t("match_playoff", names=", ".join(self.page_seat_name(s, plain=True) for s in seats))
         others = ", ".join(self.page_seat_name(s) for s in seats if s != HUMAN)
         names = self.tr.t("team_you", names=others) if HUMAN in seats else others
         return self.tr.t("match_playoff", names=names)
@@ -1025,7 +1193,11 @@ class App:
                 pass  # a match at its longest: the deal still counts, the match stays as it is
             m.scored = True
         if not saved.counted:
-            if not game.thrown_in and not saved.practice:  # a deal everybody passed was not played
+            if game.thrown_in or saved.practice:  # not played (everybody passed), or practice: nothing to count
+                pass
+            elif saved.people is not None:  # pass-and-play: per person name, not the device owner's stats
+                self._count_people(saved, game)
+            else:
                 self._count(saved.id, saved.level, game, game.result()[HUMAN], *self._side_points(game))
                 if game.caller is not None:
                     outcome = game.outcome()
@@ -1033,7 +1205,7 @@ class App:
             saved.counted = True
         if m.finished and not m.single and not m.counted:
             m.counted = True
-            if not saved.practice:
+            if saved.people is None and not saved.practice:
                 self._count_match(m, saved.level, won=m.won)
 
     # -- stats ------------------------------------------------------------------------
@@ -1061,11 +1233,29 @@ class App:
     def _fresh_history(self) -> History:
         return self._fresh("history", validate_history, self.history, History)
 
+    def _fresh_people_stats(self) -> PeopleStats:
+        return self._fresh("people_stats", validate_people_stats, self.people_stats, PeopleStats)
+
     def _count(self, deal_id: str, level: str, game: Game, outcome: str,
                points_for: int, points_against: int) -> None:
         key = mode_key(game.n, level, game.rules.variant)
         self.pending.append((deal_id, key, outcome, points_for, points_against))
         self.pending_history.append((deal_id, key, outcome, points_for, points_against, self.clock()))
+        self._flush_results()
+
+    def _count_people(self, saved: SavedDeal, game: Game, abandoned: bool = False) -> None:
+        """A pass-and-play deal: played (and won or not) by each person in it, under their
+        name; abandoned, lost by each."""
+        m = saved.match
+        assert m is not None and saved.people is not None
+        result = ["loss"] * game.n if abandoned else game.result()
+        out: dict[str, str] = {}
+        for engine, page in enumerate(m.seats):
+            name = saved.people[page] if page < len(saved.people) else None
+            if name is not None:
+                out.setdefault(self.person_name(page, name), result[engine])
+        key = mode_key(game.n, saved.level, game.rules.variant)
+        self.pending_people.append((saved.id, key, tuple(out.items())))
         self._flush_results()
 
     def _count_five(self, saved: SavedDeal, game: Game, made: bool, game_points: int) -> None:
@@ -1091,6 +1281,8 @@ class App:
             self.five_stats = self._merge_and_save(self.pending_five, self._fresh_five_stats(), "five")
         if self.pending_history:
             self.history = self._merge_and_save(self.pending_history, self._fresh_history(), "history")
+        if self.pending_people:
+            self.people_stats = self._merge_and_save(self.pending_people, self._fresh_people_stats(), "people_stats")
 
     def _merge_and_save(self, pending: list, merged: Any, key: str) -> Any:
         """Add ``pending`` results to the stored ``merged`` (re-read just now) and write it;
@@ -1106,6 +1298,7 @@ class App:
         self.match_stats = self._fresh_match_stats()
         self.five_stats = self._fresh_five_stats()
         self.history = self._fresh_history()
+        self.people_stats = self._fresh_people_stats()
 
     def reset_stats(self) -> None:
         """Erase every count; the ids of deals and matches already counted are kept, so
@@ -1116,10 +1309,13 @@ class App:
         self.five_stats = FiveStats(counted=self._fresh_five_stats().counted)
         self.history = History(cleared={"stats": list(self.stats.counted), "matches": list(self.match_stats.counted),
                                         "five": list(self.five_stats.counted)})
+        counted = self._fresh_people_stats().counted
+        self.people_stats = PeopleStats(counted=counted, cleared=list(counted))
         self.store.save("stats", self.stats.to_dict())
         self.store.save("matches", self.match_stats.to_dict())
         self.store.save("five", self.five_stats.to_dict())
         self.store.save("history", self.history.to_dict())
+        self.store.save("people_stats", self.people_stats.to_dict())
 
     # -- stats to a file and back -------------------------------------------------------
     def export_stats(self) -> tuple[str, str]:
@@ -1127,7 +1323,7 @@ class App:
         self.refresh_stats()
         now = self.clock()
         day = time.strftime("%Y-%m-%d", time.gmtime(now // 1000))
-        data = export_data(Bundle(self.stats, self.match_stats, self.five_stats, self.history), now)
+        data = export_data(Bundle(self.stats, self.match_stats, self.five_stats, self.history, self.people_stats), now)
         return f"briscola-stats-{day}.json", json.dumps(data, separators=(",", ":"))
 
     def import_stats(self, text: object) -> tuple[bool, str]:
@@ -1138,14 +1334,16 @@ class App:
         except (BadData, TypeError, ValueError, KeyError, AttributeError, RecursionError):
             return False, self.tr.t("import_bad")
         self.refresh_stats()
-        result = merge(Bundle(self.stats, self.match_stats, self.five_stats, self.history), incoming)
-        if not result.deals and not result.matches:
+        result = merge(Bundle(self.stats, self.match_stats, self.five_stats, self.history, self.people_stats), incoming)
+        if not result.deals and not result.matches and not result.people:
             return True, self.tr.t("import_nothing")
         b = result.bundle
         self.stats, self.match_stats, self.five_stats, self.history = b.stats, b.matches, b.five, b.history
+        self.people_stats = b.people
         saved = [self.store.save(name, part.to_dict()) for name, part in
-                 (("stats", b.stats), ("matches", b.matches), ("five", b.five), ("history", b.history))]
-        said = self.tr.t("import_done", deals=result.deals, matches=result.matches)
+                 (("stats", b.stats), ("matches", b.matches), ("five", b.five), ("history", b.history),
+                  ("people_stats", b.people))]
+        said = self.tr.t("import_done", deals=result.deals + result.people, matches=result.matches)
         if not all(saved):
             said += " " + self.tr.t("import_unsaved")
         return True, said
@@ -1196,10 +1394,13 @@ class App:
         base = self.store.load("settings", validate_base)
         players = base.players if base is not None else Settings().players
         variant = self.store.load("variant", validate_variant(players))
-        if base is None and variant is None:
+        people = self.store.load("people", validate_people)
+        if base is None and variant is None and people is None:
             return None
         start = base or Settings(lang=pick_language(self._browser_lang))
         chosen = start if variant is None else replace(start, **variant.variant_dict())
+        if people is not None:
+            chosen = replace(chosen, people=people)
         return chosen if refused(chosen) is None else normalize(chosen)  # five players without their variant
 
     def reload_settings(self) -> None:
@@ -1212,6 +1413,10 @@ class App:
     def _save_settings(self) -> None:
         self.store.save("settings", self.settings.base_dict())
         self.store.save("variant", self.settings.variant_dict())
+        if self.settings.people != Settings().people:  # a key of its own: builds before people never see it
+            self.store.save("people", self.settings.people_dict())
+        else:
+            self.store.clear("people")
 
     @property
     def untouched(self) -> bool:
@@ -1229,10 +1434,12 @@ class App:
         self._save_settings()
         m = self.match
         differs = (new.players != m.match.players or new.level != self.saved.level or new.match != m.match.format
-                   or new.variant != m.variant or new.rule_options != m.options)
+                   or new.variant != m.variant or new.rule_options != m.options or people_of(new) != self.saved.people)
         return self.untouched and differs
 
     def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
+        if PEOPLE_FIELD in values:
+            values = {**values, PEOPLE_FIELD: form_people(values[PEOPLE_FIELD])}
         return normalize(replace(previous, **parse_fields(values)), previous)
 
     def settings_form(self, values: dict[str, Any] | None = None) -> FormModel:
@@ -1290,6 +1497,7 @@ class App:
             radio("players", t.t("players"),
                   [(n, t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 5, 6)],
                   offered=players_offered(s.variant)),
+            self._people_field(s),
             radio("match", t.t("match"), [(f, t.t(format_key(f))) for f in ALL_MATCH_FORMATS],
                   offered=formats_offered(s.players)),
             radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
@@ -1303,16 +1511,42 @@ class App:
         ]
         return FormModel(fields)
 
+    def _people_field(self, s: Settings) -> FieldModel:
+        """Players at this device: a row per seat of the player count (the rows of the
+        other seats hidden), page seat 0 a person always, the others a person (ticked)
+        or the computer; a person's name, empty for the seat's own."""
+        t = self.tr
+        rows = []
+        for seat in range(MAX_SEATS):
+            name = s.people[seat] if seat < len(s.people) else None
+            rows.append(ChoiceModel(str(seat), t.t("people_person", n=seat + 1), seat == 0 or name is not None,
+                                    disabled=seat == 0, hidden=seat >= s.players, text=name or "",
+                                    placeholder=t.t("you") if seat == 0 else t.t("player_n", n=seat + 1),
+                                    text_label=t.t("people_name", n=seat + 1)))
+        return FieldModel(PEOPLE_FIELD, t.t("people_title"), "people", rows, about=t.t("people_about"))
+
     # -- words ------------------------------------------------------------------------
     def card_name(self, c: Card) -> str:
         return self.tr.card_name(Card(c), self.settings.deck)
 
-    def page_seat_name(self, seat: int) -> str:
+    def person_name(self, seat: int, name: str | None = None) -> str:
+        """A person's name in pass-and-play: as typed, else the seat's own ("Player 2")."""
+        name = self.persons.get(seat, "") if name is None else name
+        return name or self.tr.t("player_n", n=seat + 1)
+
+    def page_seat_name(self, seat: int, plain: bool = False) -> str:
+        """A page seat's name: "You" for the person whose hand is shown (unless
+        ``plain``), a person's name in pass-and-play, else the computer's name."""
+        me = self.me
+        if not plain and not self._plain_names and me is not None and seat == self.seats[me]:
+            return self.tr.t("you")
+        if self.pass_and_play and seat in self.persons:
+            return self.person_name(seat)
         return self.tr.t("you") if seat == HUMAN else self.tr.t(f"seat_name_{seat}")
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, plain: bool = False) -> str:
         """The name of an engine seat of this deal."""
-        return self.page_seat_name(self.seats[seat] if seat < len(self.seats) else seat)
+        return self.page_seat_name(self.seats[seat] if seat < len(self.seats) else seat, plain)
 
     def notice(self) -> str | None:
         if self.notice_dismissed:
@@ -1361,11 +1595,17 @@ class App:
 
     def known_sides(self) -> tuple[tuple[int, ...], ...]:
         """The sides as the person knows them: all of them, except in Briscola chiamata
-        before the called card is played, where only its holder knows (empty then)."""
-        return self.game.view(HUMAN).sides
+        before the called card is played, where only its holder knows (empty then). While
+        covered (pass-and-play), what everybody knows."""
+        me = self.me
+        if me is None:
+            g = self.game
+            return g.sides if g.partner is None or g.partner_shown else ()
+        return self.game.view(me).sides
 
     def _same_side(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> bool:
-        return any(HUMAN in side and seat in side for side in sides)
+        me = self.bottom
+        return any(me in side and seat in side for side in sides)
 
     def model(self) -> TableModel:
         g, t = self.game, self.tr
@@ -1375,6 +1615,7 @@ class App:
         sides = self.known_sides()
         in_auction = g.phase in (PHASE_AUCTION, PHASE_CALL)
         last_bid = {s: b for s, b in g.auction}
+        covered, me, n = self.covered, self.bottom, g.n
         opponents = [
             SeatModel(
                 seat=self.seats[s],
@@ -1385,14 +1626,14 @@ class App:
                 to_move=not g.over and self.held is None and g.turn == s,
                 dealer=g.dealer == s,
                 cards=[CardModel(str(c), self.card_name(c), seat=self.seats[s]) for c in g.hands[s]]
-                if rules.open_hands else None,
+                if rules.open_hands and not covered else None,
                 role=self._role(s, sides),
                 bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
             )
-            for s in range(g.n - 1, 0, -1)  # left of you, across, right of you
+            for s in ((me + k) % n for k in range(n - 1, 0, -1))  # left of you, across, right of you
         ]
         hand = []
-        for c in g.hands[HUMAN]:
+        for c in ([] if covered else g.hands[me]):
             ok = Action.play(c) in legal
             hand.append(CardModel(str(c), self.card_name(c), enabled=ok,
                                   blocked=human_turn and not ok and g.phase == PHASE_PLAY,
@@ -1433,7 +1674,7 @@ class App:
             trump_label=self._trump_label(),
             my_pile_label=self._my_pile_label(sides) if not in_auction else "",
             sides=self._sides(),
-            message=self.message,
+            message=self._cover_title() if self.to_cover is not None else self.message,
             your_turn=human_turn,
             summary=self._summary() if g.over and self.held is None else None,
             notice=self.notice(),
@@ -1448,10 +1689,25 @@ class App:
             auction=[(self.seat_name(s), self.bid_name(b), b is None) for s, b in g.auction],
             auction_prompt=self._turn_message() if human_turn and in_auction else "",
             contract=self._contract(),
-            tip=self.tip if self.tips.active else "",
+            tip=self.tip if self.tips.active and not covered else "",
             offer=self.tips.offer and not self.notice(),  # one banner at a time: a storage notice first
             practice=self.saved.practice,
+            me=self.seats[me],
+            covered=covered,
+            cover=self._cover(),
         )
+
+    def _cover_title(self) -> str:
+        seat = self.to_cover
+        return self.tr.t("pass_to", name=self.page_seat_name(seat, plain=True)) if seat is not None else ""
+
+    def _cover(self) -> CoverModel | None:
+        """Pass-and-play: "Pass to Giulia" while the device goes to the next person."""
+        seat = self.to_cover
+        if seat is None:
+            return None
+        name = self.page_seat_name(seat, plain=True)
+        return CoverModel(name, self._cover_title(), self.tr.t("pass_note", name=name), self.tr.t("show_cards"))
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
         g = self.game
@@ -1464,10 +1720,10 @@ class App:
         return ""
 
     def _my_pile_label(self, sides: tuple[tuple[int, ...], ...]) -> str:
-        g, t = self.game, self.tr
-        mine = next((side for side in sides if HUMAN in side), (HUMAN,))
-        return t.t("pile_label", who=t.t("us") if len(mine) > 1 else t.t("you"),
-                   n=sum(g.points[s] for s in mine))
+        g, t, me = self.game, self.tr, self.bottom
+        mine = next((side for side in sides if me in side), (me,))
+        who = t.t("us") if len(mine) > 1 else self.seat_name(me)
+        return t.t("pile_label", who=who, n=sum(g.points[s] for s in mine))
 
     def _contract(self) -> str:
         """Briscola chiamata, once called: who called which card, needing how many points;
@@ -1476,7 +1732,8 @@ class App:
         if g.caller is None or g.called is None or g.bid is None:
             return ""
         words = self.tr.t("contract", who=self.seat_name(g.caller), card=self.card_name(g.called), n=contract(g.bid))
-        if g.partner == HUMAN and g.caller != HUMAN and not g.partner_shown and not g.over:
+        me = self.me  # None while covered: the secret is nobody's to read then
+        if me is not None and g.partner == me and g.caller != me and not g.partner_shown and not g.over:
             words += ". " + self.tr.t("you_secret_partner", caller=self.seat_name(g.caller))
         return words
 
@@ -1542,13 +1799,13 @@ class App:
         g, t = self.game, self.tr
         if g.phase in (PHASE_AUCTION, PHASE_CALL):
             return []  # nobody has a side before the call
-        known = self.known_sides()
+        known, me = self.known_sides(), self.bottom
         if not known:
-            seats = [HUMAN] + ([g.caller] if g.caller not in (None, HUMAN) else [])
-            return [SideModel(self.seat_name(s), g.points[s], s == HUMAN) for s in seats]
+            seats = [me] + ([g.caller] if g.caller not in (None, me) else [])
+            return [SideModel(self.seat_name(s), g.points[s], s == me) for s in seats]
         sides = []
         for team in known:
-            mine = HUMAN in team
+            mine = me in team
             if len(team) > 1:
                 label = t.t("us") if mine else t.t("them")
             else:
@@ -1571,29 +1828,45 @@ class App:
         return m.match.deals_played + (0 if m.scored else 1)
 
     def _summary(self) -> SummaryModel:
-        g, t = self.game, self.tr
+        """The end of the deal from the person's side; in pass-and-play from the last
+        viewer's, every seat named (nobody is "You" to the others looking on)."""
+        if not self.pass_and_play:
+            return self._summary_of(HUMAN)
+        self._plain_names = True
+        try:
+            return self._summary_of(self.bottom)
+        finally:
+            self._plain_names = False
+
+    def _summary_of(self, me: int) -> SummaryModel:
+        g, t, plain = self.game, self.tr, self._plain_names
         if g.thrown_in:
             go = ActionModel("next", t.t("deal_again")) if self.can_continue else ActionModel("new", t.t("new_game"))
             return SummaryModel(t.t("summary_title"), t.t("thrown_in"), "", [], "", self._match_summary(),
                                 t.t("new_game") if self.match.single else t.t("match_new"), go)
-        outcome = g.result()[HUMAN]
+        outcome = g.result()[me]
+        winner = g.outcome().winner
         if outcome == "draw":
             headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
+        elif plain and winner is not None:
+            headline = t.t("pnp_won_by", names=", ".join(self.seat_name(s) for s in g.sides[winner]))
+        elif plain:  # three players, two tied for first: no single winner to name
+            headline = t.t("result_draw_multi")
         else:
             headline = t.t("result_" + outcome)
-        mine = g.side_of[HUMAN]
+        mine = g.side_of[me]
         sides = []
         for i, team in enumerate(g.sides):
-            others = ", ".join(self.seat_name(s) for s in team if s != HUMAN)
-            if i == mine:
+            others = ", ".join(self.seat_name(s) for s in team if s != me or plain)
+            if i == mine and not plain:
                 label = t.t("team_you", names=others) if others else t.t("you")
             else:
                 label = t.t("team_them", names=others)
             sides.append(SideModel(label, sum(g.points[s] for s in team), i == mine))
         note = ""
         if g.early_win is not None:
-            note = t.t("you_mano_negra") if g.early_win == HUMAN else t.t("mano_negra_shown",
-                                                                            who=self.seat_name(g.early_win))
+            note = t.t("you_mano_negra") if g.early_win == me and not plain else t.t("mano_negra_shown",
+                                                                                       who=self.seat_name(g.early_win))
         if g.caller is not None:
             gains = g.outcome().game_points
             note = " ".join((self._contract(), t.t("deal_game_points", list=", ".join(
@@ -1610,6 +1883,8 @@ class App:
         m, t = self.match, self.tr
         if m.single:
             return None
+        if self._plain_names:
+            return self._people_match_summary()
         fmt = m.match.format
         rows = []
         for side, score in zip(sides_for(m.match.players), m.match.score):
@@ -1617,15 +1892,7 @@ class App:
                 label = t.t("us") if HUMAN in side else t.t("them")
             else:
                 label = self.page_seat_name(side[0])
-            if m.match.players == FIVE:
-                text = t.t("game_points_n", n=abs(score)) if score >= 0 else "−" + t.t("game_points_n", n=-score)
-            elif fmt in DEAL_FORMATS:
-                text = t.t("deals_won_n", n=score)
-            elif fmt in POINTS_FORMATS:
-                text = t.t("points_n", n=score)
-            else:
-                text = t.t("game_points_n", n=score)
-            rows.append(MatchRowModel(label, text, HUMAN in side))
+            rows.append(MatchRowModel(label, self._match_score_text(score), HUMAN in side))
         headline, outcome, note = "", "", ""
         if m.playoff_started:
             note = self._playoff_text()
@@ -1638,6 +1905,37 @@ class App:
                 note = " ".join(filter(None, (note, t.t("match_won_by", who=self.page_seat_name(side[0])))))
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(fmt)), rows,
                                  headline, outcome, note, self.can_continue)
+
+    def _match_score_text(self, score: int) -> str:
+        """A side's match score in the format's unit."""
+        m, t = self.match, self.tr
+        fmt = m.match.format
+        if m.match.players == FIVE:
+            return t.t("game_points_n", n=abs(score)) if score >= 0 else "−" + t.t("game_points_n", n=-score)
+        if fmt in DEAL_FORMATS:
+            return t.t("deals_won_n", n=score)
+        if fmt in POINTS_FORMATS:
+            return t.t("points_n", n=score)
+        return t.t("game_points_n", n=score)
+
+    def _people_match_summary(self) -> MatchSummaryModel:
+        """Pass-and-play's match: each side by its names, and who won the match."""
+        m, t = self.match, self.tr
+        viewer = self.seats[self.bottom]
+        sides = sides_for(m.match.players)
+        rows = [MatchRowModel(", ".join(self.page_seat_name(s, plain=True) for s in side),
+                              self._match_score_text(score), viewer in side)
+                for side, score in zip(sides, m.match.score)]
+        headline = note = ""
+        if m.playoff_started:
+            note = self._playoff_text()
+        winner = m.match.winner
+        if m.finished and winner is not None:
+            headline = t.t("match_won_by", who=", ".join(self.page_seat_name(s, plain=True) for s in sides[winner]))
+        elif m.finished:  # every person dropped out of the play-off
+            headline = t.t("match_lost")
+        return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(m.match.format)),
+                                 rows, headline, "", note, self.can_continue)
 
     def signed(self, n: int) -> str:
         """A change in game points: +2, −1, 0."""
@@ -1683,6 +1981,22 @@ class App:
                                      ("match-won", t.t("won"), count.won)],
                                     heading=t.t("stats_matches") if first else ""))
             first = False
+        out.extend(self._people_stats_rows())
+        return out
+
+    def _people_stats_rows(self) -> list[StatsSection]:
+        """Pass-and-play's deals: a section per person name and mode, names in order."""
+        t = self.tr
+        out = []
+        for name in sorted(self.people_stats.names, key=str.casefold):
+            modes = self.people_stats.names[name]
+            for key in sorted(modes, key=parse_mode_key):
+                players, level, variant = parse_mode_key(key)
+                c = modes[key]
+                out.append(StatsSection(name, f"{self._mode_title(players, level)} · {self._variant_name(variant)}",
+                                        [("people-played", t.t("played"), c.played),
+                                         ("people-won", t.t("won"), c.won)],
+                                        heading=t.t("people_title") if not out else ""))
         return out
 
     def _mode_title(self, players: int, level: str) -> str:

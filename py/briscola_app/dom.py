@@ -17,7 +17,7 @@ from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render
 from .controller import AUTOPLAY_FIELD, MOTION_FIELD, PRACTICE_FIELD, App
-from .settings import BASE_FIELDS, FLAG_FIELDS, VARIANT_FIELDS
+from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Backend, Store
 from .tabs import BEAT_MS
@@ -144,7 +144,7 @@ class Page:
     def on_storage(self, event) -> None:
         """Another tab changed the stored settings or stats: show what it changed."""
         key = "" if _null(event.key) else str(event.key)
-        if key in ("", PREFIX + "settings", PREFIX + "variant"):
+        if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people"):
             before = self.app.settings
             self.app.reload_settings()
             if self.app.settings != before:
@@ -157,7 +157,8 @@ class Page:
         if key in ("", PREFIX + "tips"):
             self.app.reload_tips()
             self.render()
-        if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history"):
+        if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history",
+                   PREFIX + "people_stats"):
             self.app.refresh_stats()
             if _el("stats").open:
                 self._fill_stats()
@@ -181,7 +182,7 @@ class Page:
         key = str(event.key)
         if key.isdigit() and self.app.human_to_move:
             index = int(key)
-            hand = self.app.game.hands[0]
+            hand = self.app.game.hands[self.app.game.turn]  # the person to move is the one whose hand is shown
             if 1 <= index <= len(hand):
                 event.preventDefault()
                 self.play(str(hand[index - 1]), index)
@@ -223,6 +224,12 @@ class Page:
     def action_call(self, button) -> None:
         card = str(button.dataset.value)
         self._human_action(lambda: self.app.call_human(card))
+
+    def action_reveal(self, button) -> None:
+        """Pass-and-play: the person the device was passed to shows their cards."""
+        if self.app.show_cards():
+            self.render(focus_index=1)
+            self.drive()
 
     def action_call_rank(self, button) -> None:
         self.app.choose_call_rank(str(button.dataset.value))
@@ -405,7 +412,22 @@ class Page:
                 chosen = form.querySelector(f"input[name='{name}']:checked")
                 if not _null(chosen):
                     values[name] = str(chosen.value)
+        people = self._form_people(form)
+        if people is not None:
+            values[PEOPLE_FIELD] = people
         return values
+
+    def _form_people(self, form) -> list | None:
+        """Players at this device as the form holds them: per seat a name ("" for the
+        seat's own) or None for the computer; None when the form has no such part."""
+        people: list = []
+        for seat in range(MAX_SEATS):
+            name = form.querySelector(f"input[name='name_{seat}']")
+            box = form.querySelector(f"input[name='person_{seat}']")  # none for seat 1: a person always
+            if _null(name) or (seat and _null(box)):
+                return None
+            people.append(str(name.value) if seat == 0 or box.checked else None)
+        return people
 
     def on_settings_change(self, event) -> None:
         """A choice changed in the form: show what the engine plays with it."""
@@ -417,6 +439,13 @@ class Page:
                 continue
             box.hidden = f.hidden
             if f.kind == "select":
+                continue
+            if f.kind == "people":  # a row per seat of the player count; a name only for a person
+                for c in f.choices:
+                    row = box.querySelector(f"[data-seat='{c.value}']")
+                    if not _null(row):
+                        row.hidden = c.hidden
+                        row.querySelector("input[type='text']").disabled = not c.checked
                 continue
             for c in f.choices:
                 field_input = box.querySelector(f"input[value='{c.value}']")
@@ -460,7 +489,7 @@ class Page:
 
     async def _hint(self) -> None:
         app, epoch = self.app, self.epoch
-        view = app.game.view(0)
+        view = app.current_view()  # the person to move, whose hand is shown
         try:
             choice = await self._think(app.hint_agent(), view)
         except Exception:
@@ -582,7 +611,7 @@ class Page:
         if not app.motion or app.held is None:
             return
         winner = app.seats[app.held.winner]
-        end = self._rect("#my-pile" if winner == 0 else f"#opponents .seat[data-seat='{winner}']")
+        end = self._rect("#my-pile" if winner == app.seats[app.bottom] else f"#opponents .seat[data-seat='{winner}']")
         moved = [self._move(f, None, end, GATHER_MS, leave=True) for f in js.document.querySelectorAll("#trick figure")]
         if any(m is not None for m in moved):
             await asyncio.sleep(GATHER_MS / 1000)
@@ -708,7 +737,12 @@ class Page:
                 button.disabled = not m.can_review_last
             else:
                 button.disabled = False
-        js.document.body.dataset.state = "over" if app.game.over else ("your-turn" if m.your_turn else "waiting")
+        cover = _el("cover")
+        cover_before = self.painted.get("cover")
+        self._paint("cover", render.cover_html(m.cover))
+        cover.hidden = m.cover is None
+        state = "over" if app.game.over else "your-turn" if m.your_turn else "cover" if m.cover else "waiting"
+        js.document.body.dataset.state = state
         js.document.body.dataset.players = str(app.game.n)
         js.document.body.dataset.hand = str(app.game.rules.hand_size)
         js.document.body.dataset.per = str(m.per_trick)
@@ -717,7 +751,11 @@ class Page:
         js.document.body.dataset.motion = "on" if app.motion else "off"
         js.document.body.dataset.practice = "on" if m.practice else "off"
         _el("practice-mark").hidden = not m.practice
-        if (focus_index is not None or had_hand_focus) and m.your_turn:
+        if m.cover is not None:
+            reveal = cover.querySelector("button")
+            if not _null(reveal) and (cover_before != self.painted.get("cover") or focus_index is not None):
+                reveal.focus()  # the cover just came: its button, for the next person's tap
+        elif (focus_index is not None or had_hand_focus) and m.your_turn:
             buttons = hand.querySelectorAll("button")
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
                 buttons = _el("hand-actions").querySelectorAll("button[data-action='bid'], button[data-action='call']")

@@ -8,10 +8,11 @@ from __future__ import annotations
 from html import escape
 
 from . import charts
-from .controller import (ActionModel, CardModel, FieldModel, FormModel, MatchBarModel, MatchSummaryModel,
-                         SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
+from .controller import (ActionModel, CardModel, CoverModel, FieldModel, FormModel, MatchBarModel,
+                         MatchSummaryModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
 from .i18n import Translator
+from .settings import MAX_NAME_CHARS
 
 MAX_BACKS = 6
 
@@ -42,10 +43,11 @@ def hand_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
 
 def ring_places(m: TableModel) -> dict[int, str]:
     """Where each seat sits on a wide screen, as ``<opponents>-<index>`` from the person's
-    left round to their right (the stylesheet places each), and ``me`` for the person."""
+    left round to their right (the stylesheet places each), and ``me`` for the person
+    (in pass-and-play, the person whose hand is shown)."""
     k = len(m.opponents)
     places = {s.seat: f"{k}-{i}" for i, s in enumerate(m.opponents)}
-    places[0] = "me"
+    places[m.me] = "me"
     return places
 
 
@@ -249,6 +251,16 @@ def charts_html(section: StatsSection, t: Translator) -> str:
     return "".join(out)
 
 
+def cover_html(c: CoverModel | None) -> str:
+    """Pass-and-play: the cover over the table, "Pass to Giulia" and the button that
+    shows that person's cards."""
+    if c is None:
+        return ""
+    return (f'<div class="cover-card"><h2 id="cover-title">{escape(c.title)}</h2>'
+            f'<p class="cover-note">{escape(c.note)}</p>'
+            f'<button type="button" class="primary" data-action="reveal">{escape(c.button)}</button></div>')
+
+
 def settings_html(form: FormModel) -> str:
     """Every field of the settings form, those the variant does not have hidden; the
     page then only toggles attributes as the person changes it (see dom.py)."""
@@ -257,6 +269,8 @@ def settings_html(form: FormModel) -> str:
 
 def _field_html(f: FieldModel) -> str:
     hidden = " hidden" if f.hidden else ""
+    if f.kind == "people":
+        return _people_html(f, hidden)
     if f.kind == "select":
         options = "".join(
             f'<option value="{escape(c.value)}" lang="{escape(c.value)}"{" selected" if c.checked else ""}>'
@@ -277,6 +291,27 @@ def _field_html(f: FieldModel) -> str:
     if f.name == "variant":
         out.append(f'<p class="small about" id="variant-about">{escape(f.about)}</p>')
     out.append("</fieldset>")
+    return "".join(out)
+
+
+def _people_html(f: FieldModel, hidden: str) -> str:
+    """Players at this device: per seat, a box ticked for a person (seat 1 has none: a
+    person always) and the person's name."""
+    out = [f'<fieldset data-field="{escape(f.name)}"{hidden}><legend>{escape(f.legend)}</legend>',
+           f'<p class="small about">{escape(f.about)}</p><div class="people">']
+    for c in f.choices:
+        seat = escape(c.value)
+        if c.disabled:  # seat 1, the device's own: a person always
+            who = f'<span class="person-fixed">{escape(c.label)}</span>'
+        else:
+            who = (f'<label><input type="checkbox" name="person_{seat}" value="1"{_state(c)}>'
+                   f'<span>{escape(c.label)}</span></label>')
+        out.append(f'<div class="person" data-seat="{seat}"{" hidden" if c.hidden else ""}>{who}'
+                   f'<input type="text" name="name_{seat}" value="{escape(c.text)}" '
+                   f'placeholder="{escape(c.placeholder)}" aria-label="{escape(c.text_label)}" '
+                   f'maxlength="{MAX_NAME_CHARS}" autocomplete="off" spellcheck="false"'
+                   f'{"" if c.checked else " disabled"}></div>')
+    out.append("</div></fieldset>")
     return "".join(out)
 
 

@@ -1,10 +1,12 @@
 """Player settings: what can be chosen and what is remembered.
 
-Two stored values: ``briscola.settings`` keeps what every build of the page has read
-(players, deck, speed, level, language) in the same shape, and ``briscola.variant`` the
-way of playing (the variant, its options and the match format). A tab still running an
-earlier build therefore never sees a setting it does not know (it would set the whole
-value aside), and settings stored before variants existed load as the standard game.
+Three stored values: ``briscola.settings`` keeps what every build of the page has read
+(players, deck, speed, level, language) in the same shape, ``briscola.variant`` the way
+of playing (the variant, its options and the match format), and ``briscola.people`` who
+plays at this device (pass-and-play: which seats are people, and their names). A tab
+still running an earlier build therefore never sees a setting it does not know (it
+would set the whole value aside), and settings stored before variants (or people)
+existed load as the standard game against the computer.
 
 Which options a variant offers, and which combinations are refused, is decided by the
 engine: :func:`rules_for` asks :meth:`briscola.rules.Rules.preset`, and
@@ -45,6 +47,9 @@ TURNED_CARD_OPTIONS = ("redeal", "exchange", "mano_negra")
 AUCTION_OPTIONS = ("auction",)
 OPTION_FIELDS = NO_TURNED_CARD_OPTIONS + TURNED_CARD_OPTIONS + AUCTION_OPTIONS
 FLAG_FIELDS = ("must_follow", "first_trump", "redeal", "mano_negra")
+PEOPLE_FIELD = "people"
+MAX_SEATS = max(ALL_PLAYER_COUNTS)
+MAX_NAME_CHARS = 20
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,10 @@ class Settings:
     mano_negra: bool = False
     match: str = "single"
     auction: str = "ranks"  # Briscola chiamata: ranks; ranks, then points; points
+    people: tuple[str | None, ...] = ("",)
+    """Who plays at this device, by page seat: a person's name ("" for the seat's own
+    name, translated), or None for the computer; seats past the end are the computer's.
+    Page seat 0 is always a person."""
 
     @property
     def pace(self) -> Pace:
@@ -93,6 +102,23 @@ class Settings:
     def variant_dict(self) -> dict[str, Any]:
         """What ``briscola.variant`` holds."""
         return {name: getattr(self, name) for name in VARIANT_FIELDS}
+
+    def people_dict(self) -> dict[str, Any]:
+        """What ``briscola.people`` holds."""
+        return {"seats": list(self.people)}
+
+    @property
+    def persons(self) -> dict[int, str]:
+        """The seats of this player count that people play, with their names as set
+        ("" for the seat's own); always page seat 0."""
+        out = {0: self.people[0] or ""}
+        out.update((s, name) for s, name in enumerate(self.people) if 0 < s < self.players and name is not None)
+        return out
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Several people share this device (their hands are hidden between turns)."""
+        return len(self.persons) > 1
 
     def updated(self, **changes: Any) -> Settings:
         return validate_settings({**self.to_dict(), **changes})
@@ -240,6 +266,64 @@ def normalize(s: Settings, previous: Settings | None = None) -> Settings:
     return s
 
 
+def check_name(value: Any) -> str:
+    """A person's name as stored: text of at most :data:`MAX_NAME_CHARS` characters,
+    trimmed, without control characters ("" stands for the seat's own name)."""
+    if not isinstance(value, str) or len(value) > MAX_NAME_CHARS or value != value.strip() \
+            or not all(c.isprintable() for c in value):
+        raise BadData("a name is short text")
+    return value
+
+
+def clean_name(value: Any) -> str:
+    """A name typed in the form made storable: spaces trimmed and runs of them made one,
+    control characters dropped, cut to :data:`MAX_NAME_CHARS`."""
+    text = "".join(c for c in str(value) if c.isprintable() or c.isspace())
+    return " ".join(text.split())[:MAX_NAME_CHARS].strip()
+
+
+def parse_people(data: Any) -> tuple[str | None, ...]:
+    """The people of each page seat as stored or sent by the form: a list of at most
+    :data:`MAX_SEATS` entries, each a name or None (the computer), the first a name;
+    two seats may not have the same name. Trailing computers are dropped."""
+    if not isinstance(data, (list, tuple)) or not 0 < len(data) <= MAX_SEATS or data[0] is None:
+        raise BadData("people must list the seats, the first one a person")
+    seats = [None if name is None else check_name(name) for name in data]
+    named = [name.casefold() for name in seats if name]
+    if len(named) != len(set(named)):
+        raise BadData("two people have the same name")
+    while len(seats) > 1 and seats[-1] is None:
+        seats.pop()
+    return tuple(seats)
+
+
+def form_people(data: Any) -> Any:
+    """The form's people with each typed name cleaned (:func:`clean_name`) and a name
+    already taken by an earlier seat left to the seat's own; anything else as it came,
+    for :func:`parse_people` to judge."""
+    if not isinstance(data, (list, tuple)):
+        return data
+    seen: set[str] = set()
+    out: list[str | None] = []
+    for name in data:
+        if name is None:
+            out.append(None)
+            continue
+        name = clean_name(name)
+        if name.casefold() in seen:
+            name = ""
+        seen.add(name.casefold())
+        out.append(name)
+    return out
+
+
+def validate_people(data: Any) -> tuple[str | None, ...]:
+    """``briscola.people`` as stored: ``{"seats": [name or null, ...]}``."""
+    if not isinstance(data, dict) or set(data) != {"seats"}:
+        raise BadData("people must be {\"seats\": [...]}")
+    return parse_people(data["seats"])
+
+
 def parse_fields(data: Any) -> dict[str, Any]:
     """Each value of ``data`` checked against its choices (numbers may come as text from
     a form); BadData for an unknown name or a value that is not a choice."""
@@ -250,6 +334,9 @@ def parse_fields(data: Any) -> dict[str, Any]:
         raise BadData(f"unknown settings: {sorted(map(str, set(data) - names))!r:.200}")
     clean: dict[str, Any] = {}
     for name, value in data.items():
+        if name == PEOPLE_FIELD:
+            clean[name] = parse_people(value)
+            continue
         if name in _NUMBERS and isinstance(value, str) and value.isdigit() and len(value) < 3:
             value = int(value)
         if name == "lang" and isinstance(value, str):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from .settings import check_name
 from .storage import BadData, is_count
 
 
@@ -341,3 +342,84 @@ def validate_history(data: Any) -> History:
         out.append(DealResult(d["id"], d["t"], d["mode"], d["outcome"], d["for"], d["against"]))
     out.sort(key=lambda d: d.time)
     return History(out, {k: _ids(cleared[k], "cleared " + k) for k in CLEARED_KINDS})
+
+
+# -- people at the device (pass-and-play) -----------------------------------------------
+
+MAX_NAMES = 60
+"""Names kept in ``briscola.people_stats``; when a new name comes past this, the name
+with the fewest deals goes."""
+MAX_MODES_PER_NAME = 60
+
+
+@dataclass
+class PersonCount:
+    played: int = 0
+    won: int = 0
+
+
+@dataclass
+class PeopleStats:
+    """Deals of pass-and-play (several people at one device), per person name and mode;
+    stored under ``briscola.people_stats``: ``{"names": {"Giulia": {"4p-medium": {"played":
+    3, "won": 2}}}, "counted": [deal ids], "cleared": [deal ids]}``. A key of its own, so
+    the solo stats of ``briscola.stats`` (the device owner's) are not mixed with these,
+    and a tab of an earlier build never sees it. ``cleared``: ids a reset erased (kept in
+    ``counted``, so no tab counts them again; an imported file may bring them back)."""
+
+    names: dict[str, dict[str, PersonCount]] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+    cleared: list[str] = field(default_factory=list)
+
+    def add(self, deal_id: str, key: str, results: tuple[tuple[str, str], ...]) -> bool:
+        """Count one deal: ``results`` holds (name, outcome) for each person in it."""
+        if not first_count(self.counted, deal_id):
+            return False
+        for name, outcome in results:
+            self.count(name, key, 1, 1 if outcome == "win" else 0)
+        return True
+
+    def count(self, name: str, key: str, played: int, won: int) -> None:
+        if name not in self.names and len(self.names) >= MAX_NAMES:
+            least = min(self.names, key=lambda n: sum(c.played for c in self.names[n].values()))
+            del self.names[least]
+        modes = self.names.setdefault(name, {})
+        if key not in modes and len(modes) >= MAX_MODES_PER_NAME:
+            return
+        c = modes.setdefault(key, PersonCount())
+        c.played += played
+        c.won += won
+
+    @property
+    def played(self) -> int:
+        """Person-deals counted (a deal of four people adds four)."""
+        return sum(c.played for modes in self.names.values() for c in modes.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": {name: {k: asdict(c) for k, c in modes.items()} for name, modes in self.names.items()},
+                "counted": list(self.counted), "cleared": list(self.cleared)}
+
+
+def validate_people_stats(data: Any) -> PeopleStats:
+    if not isinstance(data, dict) or set(data) != {"names", "counted", "cleared"}:
+        raise BadData("people's stats have the wrong fields")
+    counted = valid_ids(data["counted"], "deal")
+    cleared = valid_ids(data["cleared"], "deal")
+    names = data["names"]
+    if not isinstance(names, dict) or len(names) > MAX_NAMES:
+        raise BadData(f"names must be an object of at most {MAX_NAMES} names")
+    out: dict[str, dict[str, PersonCount]] = {}
+    for name, modes in names.items():
+        if not check_name(name):
+            raise BadData("a person's name in the stats is empty")
+        if not isinstance(modes, dict) or len(modes) > MAX_MODES_PER_NAME:
+            raise BadData(f"the modes of {name[:20]!r} are not an object")
+        out[name] = {}
+        for key, entry in modes.items():
+            parse_mode_key(key)
+            if not isinstance(entry, dict) or set(entry) != {"played", "won"}:
+                raise BadData(f"stats of {name[:20]!r} have the wrong fields")
+            if not all(is_count(v) for v in entry.values()) or entry["won"] > entry["played"]:
+                raise BadData(f"stats of {name[:20]!r} must be counts")
+            out[name][key] = PersonCount(**entry)
+    return PeopleStats(out, counted[-COUNTED_KEPT:], cleared[-COUNTED_KEPT:])

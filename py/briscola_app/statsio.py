@@ -4,7 +4,9 @@ what is stored without losing anything.
 The file is ``{"format": "briscola-stats", "version": 1, "exported": <ms>, "stats": ...,
 "matches": ..., "five": ..., "history": ...}``, each part in the form it has in storage
 (see docs/storage.md), so a file is read by the same validators as storage, within the
-same limits, and anything else is refused whole.
+same limits, and anything else is refused whole. ``"people"`` (the stats per person name
+of pass-and-play, ``briscola.people_stats``) is written only when there are some, so a
+file without them still reads in a build that does not know them.
 
 Merging counts each deal (and match) once, by its id. The ids *present* in a set of
 stats are those counted and not erased by a reset (``History.cleared``). When none of
@@ -20,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .stats import (COUNTED_KEPT, FiveCount, FiveStats, History, MatchCount, MatchStats, ModeStats, Stats,
-                    validate_five_stats, validate_history, validate_match_stats, validate_stats)
+from .stats import (COUNTED_KEPT, FiveCount, FiveStats, History, MatchCount, MatchStats, ModeStats, PeopleStats,
+                    Stats, validate_five_stats, validate_history, validate_match_stats, validate_people_stats,
+                    validate_stats)
 from .storage import BadData, parse_json
 
 FORMAT = "briscola-stats"
@@ -32,6 +35,7 @@ about 100 KB."""
 MAX_COUNT = 10 ** 9
 """No count in a file may reach this: far more deals than a person plays."""
 FILE_FIELDS = {"format", "version", "exported", "stats", "matches", "five", "history"}
+PEOPLE = "people"
 
 
 @dataclass
@@ -42,17 +46,21 @@ class Bundle:
     matches: MatchStats = field(default_factory=MatchStats)
     five: FiveStats = field(default_factory=FiveStats)
     history: History = field(default_factory=History)
+    people: PeopleStats = field(default_factory=PeopleStats)
 
 
 def export_data(b: Bundle, now: int) -> dict[str, Any]:
-    return {"format": FORMAT, "version": FORMAT_VERSION, "exported": now, "stats": b.stats.to_dict(),
-            "matches": b.matches.to_dict(), "five": b.five.to_dict(), "history": b.history.to_dict()}
+    out = {"format": FORMAT, "version": FORMAT_VERSION, "exported": now, "stats": b.stats.to_dict(),
+           "matches": b.matches.to_dict(), "five": b.five.to_dict(), "history": b.history.to_dict()}
+    if b.people.names or b.people.counted:
+        out[PEOPLE] = b.people.to_dict()
+    return out
 
 
 def read_file(text: Any) -> Bundle:
     """The stats in a file's text; BadData for anything but a whole, valid stats file."""
     data = parse_json(text, max_chars=MAX_FILE_CHARS)
-    if not isinstance(data, dict) or set(data) != FILE_FIELDS:
+    if not isinstance(data, dict) or set(data) - {PEOPLE} != FILE_FIELDS:
         raise BadData("not a stats file")
     if data["format"] != FORMAT or data["version"] != FORMAT_VERSION or type(data["version"]) is not int:
         raise BadData("not a stats file of a known version")
@@ -62,12 +70,14 @@ def read_file(text: Any) -> Bundle:
         raise BadData("stats have the wrong fields")
     try:
         b = Bundle(validate_stats(data["stats"]), validate_match_stats(data["matches"]),
-                   validate_five_stats(data["five"]), validate_history(data["history"]))
+                   validate_five_stats(data["five"]), validate_history(data["history"]),
+                   validate_people_stats(data[PEOPLE]) if PEOPLE in data else PeopleStats())
     except (TypeError, KeyError, AttributeError, RecursionError) as e:
         raise BadData(f"not valid: {e}") from None
     counts = [v for m in b.stats.modes.values() for v in vars(m).values()]
     counts += [v for m in b.matches.formats.values() for v in vars(m).values()]
     counts += [abs(v) for m in b.five.modes.values() for v in vars(m).values()]
+    counts += [v for modes in b.people.names.values() for c in modes.values() for v in vars(c).values()]
     if any(v >= MAX_COUNT for v in counts):
         raise BadData("counts too large")
     return b
@@ -78,6 +88,7 @@ class Merged:
     bundle: Bundle
     deals: int  # deals added to the counts
     matches: int  # matches added
+    people: int = 0  # pass-and-play deals added (each counted once for all its people)
 
 
 def merge(here: Bundle, file: Bundle) -> Merged:
@@ -97,9 +108,10 @@ def merge(here: Bundle, file: Bundle) -> Merged:
     for d in f.deals:
         if d.id not in gone:
             history.add(d.id, d.mode, d.outcome, d.points_for, d.points_against, d.time)
-    merged = Bundle(stats, matches, five, history)
+    people, new_people = _merge_people(here.people, file.people)
+    merged = Bundle(stats, matches, five, history, people)
     return Merged(merged, _played(stats) - _played(here.stats),
-                  _matches_played(matches) - _matches_played(here.matches))
+                  _matches_played(matches) - _matches_played(here.matches), len(new_people))
 
 
 def _played(stats: Stats) -> int:
@@ -175,3 +187,19 @@ def _merge_whole(here: Any, file: Any, here_cleared: set[str], file_cleared: set
     for key, c in getattr(file, attr).items():
         counts[key] = add(counts.get(key), c)
     return type(here)(counts, _add_ids(here.counted, theirs)), set(theirs)
+
+
+def _merge_people(here: PeopleStats, file: PeopleStats) -> tuple[PeopleStats, set[str]]:
+    """The stats per person name, kept as counts alone like the matches: the file's are
+    added whole when none of its deals are present here (an id counted and not erased
+    by a reset), else left out. Ids added back are no longer erased here."""
+    ours = set(_present(here.counted, set(here.cleared)))
+    theirs = _present(file.counted, set(file.cleared))
+    if not theirs or any(i in ours for i in theirs):
+        return here, set()
+    out = PeopleStats({name: {k: replace(c) for k, c in modes.items()} for name, modes in here.names.items()},
+                      _add_ids(here.counted, theirs), [i for i in here.cleared if i not in theirs])
+    for name, modes in file.names.items():
+        for key, c in modes.items():
+            out.count(name, key, c.played, c.won)
+    return out, set(theirs)

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
+from tests.browser.test_pass_and_play_page import seed_people
 from tests.browser.test_play import open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, wait_for_turn
 
@@ -78,5 +79,21 @@ def test_axe_finds_nothing_in_the_auction(page: Page, site_url: str, context, co
     page.get_by_role("button", name="Pass").click()
     assert wait_for_turn(page) == "your-turn"
     found += violations(page, "secret partner")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def test_axe_finds_nothing_in_pass_and_play(page: Page, site_url: str, context, console_errors):
+    seed_settings(context, players=2)
+    seed_people(context, ["Anna", "Bruno"])
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url)
+    page.wait_for_selector("body[data-state='cover']")
+    found = violations(page, "pass-and-play cover")
+    page.get_by_role("button", name="Show my cards").click()
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#actions [data-action='settings']").click()
+    expect(page.get_by_role("dialog", name="Settings")).to_be_visible()
+    found += violations(page, "settings with people")
     assert not found, "\n".join(found)
     console_errors.assert_none()

@@ -175,3 +175,19 @@ def test_play_options_load_from_store_and_bad_ones_are_set_aside():
     app = App(Store(backend), browser_lang="en")
     assert not app.practice and not app.autoplay
     assert not app.saved.practice
+
+
+def test_a_practice_game_of_several_people_counts_nothing_and_takes_nothing_back():
+    backend = DictBackend()
+    backend.set(PREFIX + "people", json.dumps({"version": 1, "data": {"seats": ["Anna", "Bruno"]}}))
+    app = practice_app(backend, players=2)
+    assert app.saved.practice and app.pass_and_play
+    validate_deal(stored_deal(app)["data"])  # both marks in one saved deal
+    while not app.game.over or app.held is not None:
+        if app.to_cover is not None:
+            app.show_cards()
+        advance(app, lambda app: app.game.hands[app.me][0])  # the person whose hand is shown
+        assert not app.can_undo, "a card taken back would be seen by the next person"
+    assert backend.get(PREFIX + "people_stats") is None or json.loads(
+        backend.get(PREFIX + "people_stats"))["data"]["names"] == {}
+    assert app.stats.modes == {}
