@@ -5,6 +5,7 @@ order; tampering is refused; match records hold their deals and running score.""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -76,7 +77,14 @@ def test_the_rules_cover_every_preset_and_refuse_the_senseless():
     assert len(RULES) > 40
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.variant}-{r.players}p-{hash(r) % 10**6}")
+def rules_id(rules: Rules) -> str:
+    """The same in every test process (``hash`` of a string is not: pytest-xdist's
+    workers must collect the same names)."""
+    digest = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).hexdigest()[:6]
+    return f"{rules.variant}-{rules.players}p-{digest}"
+
+
+@pytest.mark.parametrize("rules", RULES, ids=rules_id)
 def test_every_variant_writes_valid_records_that_replay(rules):
     for seed in range(6):
         for stop in (None, 7):
