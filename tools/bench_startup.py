@@ -49,21 +49,45 @@ sys.path.insert(0, str(ROOT))
 from tools import devserver  # noqa: E402
 from tools.run_tests import system_chromium  # noqa: E402
 
+# Every main-thread task over 50 ms, from the document's start: an init script runs before
+# any script of the page, so the observer sees the whole start-up.
+LONGTASKS_JS = """(() => {
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+    }).observe({type: 'longtask', buffered: true});
+  } catch (e) { window.__longtasks = null; }
+})();"""
+
 MARKS_JS = """(name) => {
   const mark = performance.getEntriesByName(name)[0];
+  const table = performance.getEntriesByName('briscola:table')[0];
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
-  return {ready: mark ? mark.startTime : null, fcp: paint ? paint.startTime : null};
+  const ready = mark ? mark.startTime : null;
+  const tasks = (window.__longtasks || []).filter(([start]) => ready === null || start <= ready);
+  return {ready, fcp: paint ? paint.startTime : null, table: table ? table.startTime : null,
+          longest: tasks.reduce((m, [, d]) => Math.max(m, d), 0)};
 }"""
 
 
 def wait_ready(page, mark: str) -> dict:
+    """The page's marks once ``mark`` is set; ``longest`` is the longest main-thread task
+    that started before it (the polling itself runs between the page's tasks)."""
     page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0",
                            timeout=READY_TIMEOUT_MS, polling=20)
+    page.wait_for_timeout(100)  # a task in progress at the mark is reported once it ends
     return page.evaluate(MARKS_JS, mark)
 
 
-def run_game(browser, url: str) -> dict:
+def new_context(browser):
     context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(LONGTASKS_JS)
+    return context
+
+
+def run_game(browser, url: str) -> dict:
+    context = new_context(browser)
     fetched: list[str] = []
     context.on("request", lambda r: fetched.append(r.url))
     try:
@@ -79,13 +103,15 @@ def run_game(browser, url: str) -> dict:
         page.goto(url)
         warm = wait_ready(page, "briscola:ready")
         return {"cold": cold["ready"], "warm": warm["ready"], "fcp_cold": cold["fcp"],
-                "fcp_warm": warm["fcp"], "loader": loader_at_fcp, "urls": cold_urls}
+                "fcp_warm": warm["fcp"], "loader": loader_at_fcp, "urls": cold_urls,
+                "table_warm": warm["table"], "long_cold": cold["longest"],
+                "long_warm": warm["longest"]}
     finally:
         context.close()
 
 
 def run_bare(browser, url: str) -> dict:
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = new_context(browser)
     try:
         page = context.new_page()
         page.goto(url + "bare/")
@@ -93,7 +119,8 @@ def run_bare(browser, url: str) -> dict:
         page.wait_for_timeout(300)
         page.goto(url + "bare/")
         warm = wait_ready(page, "bare:ready")
-        return {"cold": cold["ready"], "warm": warm["ready"]}
+        return {"cold": cold["ready"], "warm": warm["ready"], "long_cold": cold["longest"],
+                "long_warm": warm["longest"]}
     finally:
         context.close()
 
@@ -112,6 +139,24 @@ def first_visit_bytes(urls: list[str], base: str, files: dict[str, dict]) -> tup
     return raw, gz
 
 
+def table(result: dict) -> str:
+    """Cold and warm, game and bare page side by side (ms; "-" for what does not apply)."""
+    def ms(key: str) -> str:
+        value = result.get(key)
+        return "-" if value is None else f"{value:.0f}"
+
+    rows = [("time to a playable hand", "game_{}_ms", "bare_{}_ms"),
+            ("time to the saved table", "game_table_{}_ms", None),
+            ("longest main-thread task", "game_longtask_{}_ms", "bare_longtask_{}_ms")]
+    lines = [f"  {'':26}{'game cold':>11}{'bare cold':>11}{'game warm':>11}{'bare warm':>11}"]
+    for label, game, bare in rows:
+        cells = []
+        for kind in ("cold", "warm"):
+            cells += [ms(game.format(kind)), ms(bare.format(kind)) if bare else "-"]
+        lines.append(f"  {label:26}" + "".join(f"{c:>11}" for c in cells))
+    return "\n".join(lines)
+
+
 def mb(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB"
 
@@ -121,13 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--headers", action="store_true",
+                        help="serve dist/_headers (cross-origin isolation), as Netlify does; "
+                             "without it the site is served bare, as GitHub Pages does")
     args = parser.parse_args(argv)
     dist = ROOT / "dist"
     if not args.no_build:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
     info = json.loads((dist / "build.json").read_text())
     files = {f["path"]: f for f in info["files"]}
-    server = devserver.serve_in_background(dist)
+    server = devserver.serve_in_background(dist, host_headers=args.headers)
     url = devserver.url_of(server)
     game, bare = [], []
     started = time.perf_counter()
@@ -147,7 +195,9 @@ def main(argv: list[str] | None = None) -> int:
                         bare.append(run_bare(browser, url))
                 print(f"run {i + 1}: game cold {game[-1]['cold']:.0f} warm "
                       f"{game[-1]['warm']:.0f} ms, bare cold {bare[-1]['cold']:.0f} warm "
-                      f"{bare[-1]['warm']:.0f} ms, first paint {game[-1]['fcp_cold']:.0f} ms",
+                      f"{bare[-1]['warm']:.0f} ms, first paint {game[-1]['fcp_cold']:.0f} ms, "
+                      f"longest task game {game[-1]['long_cold']:.0f}/{game[-1]['long_warm']:.0f}"
+                      f" bare {bare[-1]['long_cold']:.0f}/{bare[-1]['long_warm']:.0f} ms",
                       flush=True)
             browser.close()
     finally:
@@ -155,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         server.server_close()
 
     def med(rows, key):
-        return statistics.median(r[key] for r in rows)
+        values = [r[key] for r in rows if r.get(key) is not None]
+        return statistics.median(values) if values else None
 
     result = {
         "runs": args.runs,
@@ -164,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
         "bare_cold_ms": med(bare, "cold"), "bare_warm_ms": med(bare, "warm"),
         "first_paint_cold_ms": med(game, "fcp_cold"),
         "first_paint_warm_ms": med(game, "fcp_warm"),
+        "game_table_warm_ms": med(game, "table_warm"),
+        "game_longtask_cold_ms": med(game, "long_cold"), "game_longtask_warm_ms": med(game, "long_warm"),
+        "bare_longtask_cold_ms": med(bare, "long_cold"), "bare_longtask_warm_ms": med(bare, "long_warm"),
+        "headers": args.headers,
     }
     result["ratio_cold"] = result["game_cold_ms"] / result["bare_cold_ms"]
     result["ratio_warm"] = result["game_warm_ms"] / result["bare_warm_ms"]
@@ -174,7 +229,9 @@ def main(argv: list[str] | None = None) -> int:
 
     ok = lambda good: "ok" if good else "OVER TARGET"  # noqa: E731
     print(f"\nstart-up, median of {args.runs} runs (build {info['hash']}, "
+          f"{'with' if args.headers else 'without'} dist/_headers, "
           f"{time.perf_counter() - started:.0f} s)")
+    print(table(result))
     print(f"  first paint (table + loader): cold {result['first_paint_cold_ms']:.0f} ms, "
           f"warm {result['first_paint_warm_ms']:.0f} ms  "
           f"[{ok(result['first_paint_cold_ms'] < TARGET_FIRST_PAINT_MS)}, target < "

@@ -836,6 +836,7 @@ def start() -> Page:
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)
+    mark("briscola:table")  # the table is on screen (tools/bench_startup.py)
     page.sounding = True
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
