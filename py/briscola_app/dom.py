@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
 
-from . import render
+from . import render, snapshot
 from .controller import AUTOPLAY_FIELD, MOTION_FIELD, PRACTICE_FIELD, App
 from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
@@ -108,6 +108,13 @@ def mark(name: str) -> None:
         pass
 
 
+def performance_has(name: str) -> bool:
+    try:
+        return int(js.performance.getEntriesByName(name).length) > 0
+    except Exception:
+        return False
+
+
 class Page:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -118,6 +125,7 @@ class Page:
         self.painted: dict[str, str] = {}  # region id -> HTML it shows, to skip repaints
         self.trick_shown: frozenset[str] = frozenset()
         self.sounding = False  # cues sound from the end of start-up on (none at load)
+        self.kept = ""  # the table snapshot last stored (snapshot.py)
         self._proxies = []
         self._bind()
 
@@ -505,6 +513,7 @@ class Page:
     # -- the computer players ---------------------------------------------------------
     def drive(self) -> None:
         if not self.driving:
+            self.driving = True  # at once: a second call before the first runs starts no second driver
             asyncio.ensure_future(self._drive())
 
     async def _think(self, agent, view):
@@ -762,10 +771,44 @@ class Page:
             if buttons.length:
                 index = min(focus_index or 1, buttons.length) - 1
                 buttons.item(index).focus()
+        self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:
             self._show_summary(summary)
         self.play_cues()
+
+    def _keep_table(self, m) -> None:
+        """Store the table as painted, for early.js to show at the next start (written
+        only when it changed; a failed write is not the person's concern)."""
+        store = self.app.store
+        if not store.readable:
+            return
+        body = js.document.body
+        attrs = {k: body.getAttribute("data-" + k) for k in (*snapshot.BODY_KEYS, "build")}
+        values = {k: "" if _null(v) else str(v) for k, v in attrs.items()}
+        text = snapshot.table_snapshot(self.painted, values, len(m.hand), bool(m.your_turn), m.message,
+                                       values.pop("build"), private=self.app.pass_and_play)
+        if text is None or text == self.kept:
+            return
+        self.kept = text
+        try:
+            store.backend.set(PREFIX + snapshot.NAME, text)
+        except Exception:
+            pass
+
+    def take_early_taps(self) -> None:
+        """What was tapped while Python loaded (static/js/early.js): a card of the painted
+        hand is played now if the rules allow it; a dialog opened early is filled."""
+        body = js.document.body
+        card = body.getAttribute("data-queued")
+        if not _null(card):
+            body.removeAttribute("data-queued")
+            button = js.document.querySelector(f"#hand button[data-card='{card}']")
+            if not _null(button) and not button.disabled:
+                self.play(str(card), int(button.dataset.index))
+        dialog = _el("settings")
+        if not _null(dialog) and dialog.open:
+            _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
 
     def _show_summary(self, summary) -> None:
         headline, rows = render.summary_parts(summary, self.app.tr)
@@ -836,8 +879,10 @@ def start() -> Page:
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)
-    mark("briscola:table")  # the table is on screen (tools/bench_startup.py)
+    if not performance_has("briscola:table"):  # early.js painted none
+        mark("briscola:table")  # the table is on screen (tools/bench_startup.py)
     page.sounding = True
+    page.take_early_taps()
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
     page.drive()

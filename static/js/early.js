@@ -1,0 +1,86 @@
+// Runs before Python starts (a classic script at the end of <body>, after lang.js): paints
+// the table the last visit showed, kept in localStorage as briscola.table by
+// py/briscola_app/snapshot.py, so a returning player sees their deal at once rather than
+// an empty table for the seconds the runtime takes. Until the page is up it also takes a
+// tap on a card of that hand (marked, then played by Python as soon as it is up:
+// dom.Page.take_early_taps) and opens Settings, which Python fills when it is up.
+// Stored HTML is painted only into the table's own regions and only within the sizes
+// Python writes; the page's policy forbids inline scripts and styles, so it can run nothing.
+(() => {
+  const KEY = "briscola.table";
+  const MAX_CHARS = 96 * 1024;
+  const MAX_REGION_CHARS = 32 * 1024;
+  const REGIONS = ["opponents", "trick", "briscola", "stock-pile", "stock-count", "hand",
+    "hand-actions", "match-bar", "score"];
+  const BODY_KEYS = ["players", "hand", "per", "variant", "phase", "motion", "practice"];
+  const VALUE = /^[\w-]{0,24}$/;
+  const READY_MARK = "briscola:ready";
+  const body = document.body;
+  const byId = (id) => document.getElementById(id);
+  const ready = () => performance.getEntriesByName(READY_MARK).length > 0;
+  const say = (key) => (window.briscolaText ? window.briscolaText(key) : "") || "";
+
+  const stored = () => {
+    try {
+      const raw = localStorage.getItem(KEY);
+      if (!raw || raw.length > MAX_CHARS) return null;
+      const box = JSON.parse(raw);
+      const data = box && box.version === 1 ? box.data : null;
+      if (!data || typeof data !== "object" || !data.regions || typeof data.regions !== "object") return null;
+      for (const id of REGIONS) {
+        const html = data.regions[id];
+        if (html !== undefined && (typeof html !== "string" || html.length > MAX_REGION_CHARS)) return null;
+      }
+      return data;
+    } catch (e) {
+      return null; // nothing to show: Python paints the table when it is up
+    }
+  };
+
+  const paint = (data) => {
+    for (const id of REGIONS) {
+      const el = byId(id);
+      if (el && typeof data.regions[id] === "string") el.innerHTML = data.regions[id];
+    }
+    for (const key of BODY_KEYS) {
+      const value = data.body && data.body[key];
+      if (typeof value === "string" && VALUE.test(value)) body.dataset[key] = value;
+    }
+    const hand = byId("hand");
+    if (hand && Number.isInteger(data.count)) hand.dataset.count = String(data.count);
+    if (hand) hand.classList.toggle("your-turn", data.turn === true);
+    const bar = byId("match-bar");
+    if (bar) bar.hidden = !data.regions["match-bar"];
+    performance.mark("briscola:table");
+  };
+
+  const data = stored();
+  if (data) paint(data);
+
+  // Settings opens at once; its fields come with Python.
+  const settings = document.querySelector("#actions [data-action='settings']");
+  if (settings) settings.disabled = false;
+
+  body.addEventListener("click", (event) => {
+    if (ready() || !event.target || !event.target.closest) return; // Python handles it
+    const card = event.target.closest("#hand button[data-card]");
+    if (card && !card.disabled) {
+      for (const other of document.querySelectorAll("#hand button[data-queued]")) other.removeAttribute("data-queued");
+      card.dataset.queued = "1";
+      body.dataset.queued = card.dataset.card;
+      return;
+    }
+    const button = event.target.closest("[data-action]");
+    const action = button && !button.disabled ? button.dataset.action : "";
+    if (action === "settings") {
+      const fields = byId("settings-fields");
+      if (fields && !fields.childElementCount) fields.textContent = say("loading");
+      const dialog = byId("settings");
+      if (dialog && !dialog.open) dialog.showModal();
+      body.dataset.early = "settings"; // tests: opened before Python was up
+    } else if (action === "close") {
+      const dialog = button.closest("dialog");
+      if (dialog) dialog.close();
+    }
+  });
+})();

@@ -1,0 +1,104 @@
+"""Start-up in real Chromium: the page answers before Python is up (static/js/early.js).
+
+A returning player's table is painted from storage (briscola.table) before the runtime
+has started, a card tapped on it then is played once the engine is up, and Settings
+opens during start-up and is filled when Python is up.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, Route, expect
+from test_play import READY_TIMEOUT_MS, open_game, seed_settings, wait_for_turn
+
+STATE_JS = """() => ({
+  ready: performance.getEntriesByName('briscola:ready').length > 0,
+  table: performance.getEntriesByName('briscola:table').map((e) => e.startTime)[0] ?? null,
+  state: document.body.dataset.state,
+  queued: document.body.dataset.queued ?? null,
+  early: document.body.dataset.early ?? null,
+  open: document.getElementById('settings').open,
+})"""
+
+
+class HeldApp:
+    """Holds back the app's main.py so that a tap surely lands before Python is up (the
+    runtime's own start is one long task on the main thread, which would otherwise delay
+    the tap until Python has bound its handlers); ``release`` lets it through."""
+
+    def __init__(self, page: Page) -> None:
+        self.routes: list[Route] = []
+        self.holding = False
+        page.route("**/main.py", self.on_route)
+
+    def on_route(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+def new_page(browser: Browser) -> Page:
+    """A page whose requests all reach page.route (no service worker answers them)."""
+    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+    context.set_default_timeout(30_000)
+    seed_settings(context)
+    return context.new_page()
+
+
+def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: Browser,
+                                                                       site_url: str) -> None:
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = HeldApp(page)
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    hand = page.locator("#hand button[data-card]").evaluate_all("bs => bs.map((b) => b.dataset.card)")
+    held.holding = True
+    page.reload(wait_until="domcontentloaded")
+    # the saved hand is there while Python is still loading
+    card = page.locator("#hand button[data-card]:not([disabled])").first
+    expect(card).to_be_attached(timeout=5_000)
+    early = page.evaluate(STATE_JS)
+    assert not early["ready"] and early["state"] == "loading", early
+    assert early["table"] is not None and early["table"] < 2_000, early  # painted from storage
+    assert page.locator("#hand button[data-card]").evaluate_all("bs => bs.map((b) => b.dataset.card)") == hand
+    chosen = card.get_attribute("data-card")
+    card.click()
+    tapped = page.evaluate(STATE_JS)
+    assert not tapped["ready"] and tapped["queued"] == chosen, tapped  # taken before Python was up
+    held.release()
+    # once Python is up, the card is played: on the table, out of the hand
+    expect(page.locator(f"#trick figure[data-card='{chosen}']")).to_be_attached(timeout=READY_TIMEOUT_MS)
+    expect(page.locator(f"#hand button[data-card='{chosen}']")).to_have_count(0)
+    assert page.evaluate("document.body.dataset.queued ?? null") is None
+    assert not errors
+    page.context.close()
+
+
+def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser: Browser,
+                                                                        site_url: str) -> None:
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = HeldApp(page)
+    held.holding = True
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.locator("#actions [data-action='settings']").click()
+    opened = page.evaluate(STATE_JS)
+    assert opened["open"] and opened["early"] == "settings" and not opened["ready"], opened
+    expect(page.locator("#settings")).to_be_visible()
+    held.release()
+    # Python fills the open dialog's fields when it is up, and the form works
+    expect(page.locator("#settings-fields input").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("body")).not_to_have_attribute("data-state", "loading")
+    page.locator("#settings [data-action='close']").click()
+    expect(page.locator("#settings")).to_be_hidden()
+    assert not errors
+    page.context.close()
