@@ -21,8 +21,8 @@ Every decision is searched with the same fixed seed (:data:`COACH_SEED`, mixed b
 expert with what the view shows), so a deal always gets the same coaching; and with
 :data:`GUESSES` guesses, so a two-player deal is coached in well under a second of
 CPython (``tools/bench_review.py``). The work is a generator that yields between slices
-of at most about 25 ms of CPython (the expert's own ``SLICE_MS``): the page waits for a
-painted frame between slices.
+of work (:meth:`Review.coach`; about 25 ms, under 40 ms measured in CPython): the page
+waits for a painted frame between slices.
 
 >>> from briscola.game import Game
 >>> from briscola.rules import Rules
@@ -38,6 +38,7 @@ painted frame between slices.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Generator, Iterator
 
@@ -64,6 +65,9 @@ MIN_LOSS = 0.5
 0 once rounded): such a decision is never among the costliest."""
 
 COSTLIEST = 3
+
+SLICE_MS = 8
+"""Least work between two yields of :meth:`Review.coach` (see there)."""
 
 
 @dataclass(frozen=True)
@@ -188,11 +192,16 @@ class Review:
 
     def coach(self, guesses: int = GUESSES) -> Generator[int, None, None]:
         """Coach every decision not coached yet, in the deal's order; yields between
-        slices of work (each decision's search yields every 25 ms or so, and once more
-        when it is done) the number of decisions coached so far. Stopped and started
-        again, it goes on where it stopped."""
+        slices of work the number of decisions coached so far. The searches yield every
+        25 ms or so (:data:`~briscola.agents.expert.SLICE_MS`), and some far sooner (the
+        two-player belief after each past play, a few ms): a yield comes at the first of
+        their pauses, or the end of a decision, past :data:`SLICE_MS` of work, so a page
+        that paints a frame at each yield does not wait for frames after every sliver of
+        work, and a slice is still about the searches' own. Stopped and started again,
+        it goes on where it stopped."""
         expert = ExpertPlayer(seed=COACH_SEED, iterations=guesses)
         count = self.coached
+        last = time.perf_counter()
         for i in self.to_coach:
             if self.coaching[i] is not None:
                 continue
@@ -204,10 +213,14 @@ class Review:
                 except StopIteration as finished:
                     values = finished.value
                     break
-                yield count
+                if (time.perf_counter() - last) * 1000 >= SLICE_MS:
+                    yield count
+                    last = time.perf_counter()
             self.coaching[i] = Coaching.of(values, d.played, self.ranking)
             count += 1
-            yield count
+            if (time.perf_counter() - last) * 1000 >= SLICE_MS or count == len(self.to_coach):
+                yield count
+                last = time.perf_counter()
 
     def costliest(self, k: int = COSTLIEST) -> list[int]:
         """The decisions of the ``k`` largest losses of at least :data:`MIN_LOSS`, largest
