@@ -502,7 +502,7 @@ class Page:
         self.review_step = step
         self._paint_review()
         active = js.document.activeElement
-        if not _null(active) and active.disabled:  # the first or the last trick: the other way
+        if not _null(active) and getattr(active, "disabled", False):  # the first or the last trick: the other way
             _el("review-next" if delta < 0 else "review-prev").focus()
 
     def _paint_review(self) -> None:
