@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The screenshots of docs/screenshots/ for each screen shape, in English and another
-language: the table mid-deal (a card of the person's on the table), and the end of a
-deal with its summary.
+language: the table mid-deal (a card of the person's on the table), the end of a deal
+with its summary, and its review.
 
 Plays in real Chromium against dist/ (build it first: python3 tools/build.py), four
 players at the slow speed so the trick stays on the table. Writes
-docs/screenshots/screen-<lang>-<width>x<height>.png and
-docs/screenshots/summary-<lang>-<width>x<height>.png.
+docs/screenshots/screen-<lang>-<width>x<height>.png, summary-<lang>-... and review-<lang>-...
+(the review with the expert's coaching, at the costliest decision).
 
 Usage: .venv/bin/python tools/screenshots.py [--langs en,it] [--players 4] [--out docs/screenshots]
 """
@@ -75,6 +75,15 @@ def summary(browser, url: str, lang: str, players: int, out: Path) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(SETTLED)
         page.screenshot(path=str(out / f"summary-{lang}-{width}x{height}.png"))
+    page.click("#summary-review")  # the review, once the expert's coaching is complete
+    page.wait_for_selector("#review[data-done='true']", timeout=300_000)
+    costly = page.locator("#review-costly button")
+    if costly.count():
+        costly.first.click()  # the costliest decision's trick
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SETTLED)
+        page.screenshot(path=str(out / f"review-{lang}-{width}x{height}.png"))
     context.close()
 
 

@@ -49,6 +49,7 @@ from briscola.record import RecordError, from_record, to_record
 from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
+from .review import Review
 from .i18n import LANGUAGES, Translator, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
@@ -474,6 +475,34 @@ class CoverModel:
 
 
 @dataclass
+class CoachModel:
+    """The coaching of one card the person played: what the expert says, the loss in
+    card points (rounded; None when there is nothing to weigh, or not yet), and whether
+    it is one of the costliest decisions of the deal."""
+
+    text: str
+    loss: int | None = None
+    costly: bool = False
+
+
+@dataclass
+class ReviewModel:
+    """One step of the review after the deal (a trick), with the deal's coaching so far."""
+
+    step: int  # from 0
+    steps: int
+    text: str  # the trick in words: its number, who led, who took it for how many points
+    cards: list[CardModel]
+    hand: list[CardModel]  # the person's hand then; the cards they played to the trick marked ``hinted``
+    hand_label: str
+    coach: list[CoachModel]
+    progress: str  # "Analysing… 4/19", then that it is complete
+    done: bool
+    costly_title: str
+    costly: list[tuple[int, str]]  # the costliest decisions: (the step to jump to, in words)
+
+
+@dataclass
 class TableModel:
     lang: str
     deck: str
@@ -589,6 +618,7 @@ class App:
         play = store.load("play", validate_play) or {}
         self.practice: bool = play.get(PRACTICE_FIELD, False)  # new games are practice games
         self.autoplay: bool = play.get(AUTOPLAY_FIELD, False)  # the last card plays itself
+        self._review: tuple[str, Review] | None = None  # the finished deal's review, by deal id
         stored_sound = store.load("sound", validate_sound)
         self.sound_on: bool = True if stored_sound is None else stored_sound
         self.cues: list[str] = []  # sound cues since the page last took them (take_cues)
@@ -1953,6 +1983,63 @@ class App:
                            winning=s == done.winner) for s, c in done.plays]
         return cards, self.tr.t("last_trick_taken", who=self.seat_name(done.winner), n=done.points)
 
+    # -- the review after the deal -------------------------------------------------------
+    def review(self) -> Review | None:
+        """The finished deal's review (made once a deal: its coaching is kept while the
+        person opens and closes it); None while the deal goes on or when no trick was
+        played (a deal thrown in)."""
+        g = self.game
+        if not g.over or not g.tricks:
+            return None
+        if self._review is None or self._review[0] != self.deal_id:
+            self._review = (self.deal_id, Review(g))
+        return self._review[1]
+
+    def review_model(self, review: Review, step: int) -> ReviewModel:
+        """Step ``step`` of the review: the trick, the person's hand then, the expert's
+        word on each card they played to it; the progress of the coaching, and once it
+        is complete the costliest decisions (highlighted, and listed to jump to)."""
+        t = self.tr
+        step = max(0, min(step, len(review.steps) - 1))
+        s = review.steps[step]
+        cards, taken = self._trick_review(Trick(s.leader, s.plays, s.winner, s.points, ()))
+        text = " ".join((t.t("review_trick", n=s.number, total=len(review.steps)),
+                         t.t("review_led", who=self.seat_name(s.leader)), taken))
+        played = {review.decisions[i].played for i in s.decisions}
+        hand = [CardModel(str(c), self.card_name(c), hinted=c in played) for c in s.hand]
+        done = review.done
+        costly = review.costliest() if done else []
+        coach = [self._coach_line(review, i, i in costly) for i in s.decisions]
+        total = len(review.to_coach)
+        progress = t.t("review_analysed") if done else t.t("review_analysing", n=review.coached, total=total)
+        title = ""
+        items = []
+        if done:
+            title = t.t(f"review_costly_{len(costly)}") if costly else t.t("review_costly_none")
+            for i in costly:
+                d = review.decisions[i]
+                c = review.coaching[i]
+                assert c is not None  # costliest() names coached decisions only
+                items.append((review.step_of(i), t.t("review_costly_item", n=d.trick + 1, card=self.card_name(d.played),
+                                                     points=t.t("points_n", n=whole(c.loss)))))
+        return ReviewModel(step, len(review.steps), text, cards, hand, t.t("your_hand"), coach, progress, done,
+                           title, items)
+
+    def _coach_line(self, review: Review, i: int, costly: bool) -> CoachModel:
+        t = self.tr
+        d = review.decisions[i]
+        card = self.card_name(d.played)
+        if not d.choice:
+            return CoachModel(t.t("coach_forced", card=card))
+        c = review.coaching[i]
+        if c is None:
+            return CoachModel(t.t("review_pending"))
+        points = t.t("points_n", n=whole(c.value))
+        if c.best == d.played or c.loss == 0:
+            return CoachModel(t.t("coach_best", card=card, points=points), 0, costly)
+        return CoachModel(t.t("coach_worse", card=card, points=points, best=self.card_name(c.best),
+                              best_points=t.t("points_n", n=whole(c.best_value))), whole(c.loss), costly)
+
     def stats_rows(self) -> list[StatsSection]:
         """The stats panel: one section per mode (players, level, variant) of deals, then
         one per mode and format of matches."""
@@ -2018,6 +2105,12 @@ class StatsSection:
     rows: list[tuple[str, str, int]]  # (stat name, label, value)
     heading: str = ""  # a heading above this section (the first of the matches)
     deals: list[DealResult] = field(default_factory=list)  # the mode's history, for its charts
+
+
+def whole(x: float) -> int:
+    """Card points as the review shows them: rounded half up (a loss of half a point, the
+    least that counts, shows as 1)."""
+    return int(x + 0.5)
 
 
 def format_key(fmt: str) -> str:

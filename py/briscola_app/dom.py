@@ -126,6 +126,9 @@ class Page:
         self.trick_shown: frozenset[str] = frozenset()
         self.sounding = False  # cues sound from the end of start-up on (none at load)
         self.kept = ""  # the table snapshot last stored (snapshot.py)
+        self.review_step = 0  # the trick the review after the deal shows
+        self.review_token = 0  # bumped when the review closes: its coaching stops
+        self.review_deal = ""  # the deal the open review is of
         self._proxies = []
         self._bind()
 
@@ -142,6 +145,7 @@ class Page:
         self._on(_el("settings-form"), "submit", self.on_settings_submit)
         self._on(_el("settings-form"), "change", self.on_settings_change)
         self._on(_el("stats-file"), "change", self.on_stats_file)
+        self._on(_el("review"), "close", self.on_review_close)
         self._on(js.window, "storage", self.on_storage)
         self._on(js.window, "pagehide", self.on_pagehide)
         self._on(js.window, "pageshow", self.on_pageshow)
@@ -185,9 +189,13 @@ class Page:
         self.play(str(button.dataset.card), int(button.dataset.index))  # refused ones say why
 
     def on_key(self, event) -> None:
+        key = str(event.key)
+        if _el("review").open and key in ("ArrowLeft", "ArrowRight"):  # the review's Previous and Next
+            event.preventDefault()
+            self._review_move(-1 if (key == "ArrowLeft") == (self.app.tr.dir == "ltr") else 1)
+            return
         if not _null(js.document.querySelector("dialog[open]")):
             return
-        key = str(event.key)
         if key.isdigit() and self.app.human_to_move:
             index = int(key)
             hand = self.app.game.hands[self.app.game.turn]  # the person to move is the one whose hand is shown
@@ -510,6 +518,97 @@ class Page:
         for d in js.document.querySelectorAll("dialog[open]"):
             d.close()
 
+    # -- the review after the deal ------------------------------------------------------
+    def action_review(self, button) -> None:
+        """The review of the finished deal, from its first trick; the expert's coaching is
+        worked out while it is open, a slice a frame."""
+        review = self.app.review()
+        if review is None:
+            return
+        self.review_step = 0
+        self.review_deal = self.app.deal_id
+        self.review_token += 1
+        _el("summary").close()
+        self._paint_review()
+        _el("review").showModal()
+        _el("review-next").focus()
+        if not review.done:
+            asyncio.ensure_future(self._coach(review, self.review_token))
+
+    def action_review_prev(self, button) -> None:
+        self._review_move(-1)
+
+    def action_review_next(self, button) -> None:
+        self._review_move(1)
+
+    def action_review_go(self, button) -> None:
+        """A costliest decision clicked: its trick. The step's words are announced, and
+        the focus stays on the list."""
+        self.review_step = int(button.dataset.step)
+        self._paint_review()
+
+    def _review_move(self, delta: int) -> None:
+        review = self.app.review()
+        if review is None:
+            return
+        step = max(0, min(self.review_step + delta, len(review.steps) - 1))
+        if step == self.review_step:
+            return
+        self.review_step = step
+        self._paint_review()
+        active = js.document.activeElement
+        if not _null(active) and getattr(active, "disabled", False):  # the first or the last trick: the other way
+            _el("review-next" if delta < 0 else "review-prev").focus()
+
+    def _paint_review(self) -> None:
+        review = self.app.review()
+        if review is None or self.review_deal != self.app.deal_id:
+            return
+        m = self.app.review_model(review, self.review_step)
+        t = self.app.tr
+        deck = self.app.settings.deck
+        progress = _el("review-progress")
+        if progress.textContent != m.progress:
+            progress.textContent = m.progress
+        self._paint("review-costly", render.review_costly_html(m))
+        text = _el("review-step-text")
+        if text.textContent != m.text:
+            text.textContent = m.text
+        self._paint("review-cards", render.review_cards_html(m, deck))
+        self._paint("review-coach", render.review_coach_html(m, t))
+        _el("review").dataset.done = "true" if m.done else "false"
+        _el("review-prev").disabled = m.step == 0
+        _el("review-next").disabled = m.step == m.steps - 1
+
+    async def _coach(self, review, token: int) -> None:
+        """The coaching, one slice at a time with a painted frame between (as a computer
+        player thinks); stops when the review closes or another deal starts."""
+        steps = review.coach()
+        shown = review.coached
+        try:
+            while token == self.review_token and self.review_deal == self.app.deal_id:
+                try:
+                    count = next(steps)
+                except StopIteration:
+                    break
+                if count != shown:
+                    shown = count
+                    self._paint_review()
+                await next_frame()
+        except Exception as error:  # the review still steps through the deal
+            js.console.warn(f"coaching failed: {type(error).__name__}: {error}")
+        if token == self.review_token:
+            self._paint_review()
+
+    def on_review_close(self, event) -> None:
+        """The review closed: its coaching stops, and the deal's summary is back (its
+        Review button focused), unless another deal has started."""
+        self.review_token += 1
+        app = self.app
+        if app.game.over and self.review_deal == app.deal_id and _null(js.document.querySelector("dialog[open]")):
+            _el("summary").showModal()
+            _el("summary-review").focus()
+
     # -- the computer players ---------------------------------------------------------
     def drive(self) -> None:
         if not self.driving:
@@ -822,6 +921,7 @@ class Page:
         _el("summary-sides").innerHTML = rows
         _el("summary-match").innerHTML = render.match_summary_html(summary.match)
         _el("summary-tricks").innerHTML = render.tricks_html(summary, self.app.settings.deck, self.app.tr)
+        _el("summary-review").hidden = not summary.tricks  # no review of a deal thrown in
         go = _el("summary-go")  # one button: the next deal of the match, or a new game
         go.dataset.action = summary.go.action
         go.textContent = summary.go.label

@@ -9,7 +9,7 @@ from html import escape
 
 from . import charts
 from .controller import (ActionModel, CardModel, CoverModel, FieldModel, FormModel, MatchBarModel,
-                         MatchSummaryModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
+                         MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
 from .i18n import Translator
 from .settings import MAX_NAME_CHARS
@@ -190,6 +190,37 @@ def tricks_html(s: SummaryModel, deck: str, t: Translator) -> str:
         f'<p>{escape(text)}</p></li>' for cards, text in s.tricks)
     return (f'<details class="deal-tricks"><summary>{escape(t.t("deal_tricks", n=len(s.tricks)))}</summary>'
             f'<ol>{items}</ol></details>')
+
+
+def review_cards_html(m: ReviewModel, deck: str) -> str:
+    """A step of the review: the trick's cards in the order played (the winning one
+    marked), then the person's hand at the time, the cards they played to it marked."""
+    trick = "".join(played_html(deck, c) for c in m.cards)
+    hand = "".join(f'<li class="{"played-card" if c.hinted else "kept"}">{card_img(deck, c.card, c.label)}</li>'
+                   for c in m.hand)
+    return (f'<div class="trick review">{trick}</div>'
+            f'<h3 class="review-hand-title">{escape(m.hand_label)}</h3>'
+            f'<ul class="review-hand" aria-label="{escape(m.hand_label)}">{hand}</ul>')
+
+
+def review_coach_html(m: ReviewModel, t: Translator) -> str:
+    """The expert's word on each card the person played to the trick; one of the
+    costliest decisions is highlighted, and says so in words too."""
+    out = []
+    for c in m.coach:
+        loss = f' data-loss="{c.loss}"' if c.loss is not None else ""
+        badge = f' <strong class="costly-badge">{escape(t.t("review_costly_badge"))}</strong>' if c.costly else ""
+        out.append(f'<p class="coach{" costly" if c.costly else ""}"{loss}>{escape(c.text)}{badge}</p>')
+    return "".join(out)
+
+
+def review_costly_html(m: ReviewModel) -> str:
+    """Once the coaching is complete: the costliest decisions, each a button to its trick."""
+    if not m.done:
+        return ""
+    items = "".join(f'<li><button type="button" class="costly-jump" data-action="review-go" data-step="{step}">'
+                    f'{escape(label)}</button></li>' for step, label in m.costly)
+    return f'<h3>{escape(m.costly_title)}</h3>' + (f'<ol class="costly-list">{items}</ol>' if items else "")
 
 
 def match_summary_html(m: MatchSummaryModel | None) -> str:

@@ -1,7 +1,7 @@
 """Accessibility (issue 11): axe-core (pinned in package.json, installed by npm ci) finds no
 violation, colour contrast included, at the first hand, in the middle of a deal, in the
-end-of-deal summary, in Settings, in the stats and in How to play, on a phone and on a
-desktop, and in Briscola chiamata's auction.
+end-of-deal summary and its review with the expert's coaching, in Settings, in the stats
+and in How to play, on a phone and on a desktop, and in Briscola chiamata's auction.
 
 axe is loaded into the page through the DevTools protocol (page.evaluate), which the
 page's Content-Security-Policy does not govern; the page itself loads nothing new.
@@ -66,6 +66,10 @@ def test_axe_finds_nothing_on_any_screen(page: Page, site_url: str, context, con
         page.locator(PLAYABLE).first.click()
     expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
     found += violations(page, "summary")
+    page.get_by_role("button", name="Review").click()
+    review = page.get_by_role("dialog", name="Review of the deal")
+    expect(review).to_have_attribute("data-done", "true", timeout=60_000)  # the coaching and costliest shown
+    found += violations(page, "review")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 

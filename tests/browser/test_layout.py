@@ -22,9 +22,11 @@ from tests.browser.test_variants import PLAYABLE, shot, wait_for_turn
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
 
 BOXES = """async () => {
-  // the cards at rest: a card played flies in from its player's seat
-  const moving = () => document.getAnimations().some(a => a.playState === 'running');
-  for (let i = 0; i < 120 && moving(); i++) await new Promise(r => requestAnimationFrame(r));
+  // the cards at rest: a card played flies in from its player's seat, a computer player
+  // may play while we wait; measure when nothing moves and two frames agree
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  const moving = () => document.getAnimations().some(a => a.playState === 'running' || a.pending);
+  const measure = () => {
   const box = (el, name) => {
     const r = el.getBoundingClientRect();
     return {name, x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height};
@@ -44,6 +46,19 @@ BOXES = """async () => {
   parts.push(box(document.querySelector('#actions'), 'bottom bar'));
   const d = document.documentElement;
   return {parts, scrollW: d.scrollWidth, scrollH: d.scrollHeight};
+  };
+  let last = null;
+  for (let i = 0; i < 240; i++) {
+    if (!moving()) {
+      const now = measure();
+      if (last !== null && JSON.stringify(now) === JSON.stringify(last)) return now;
+      last = now;
+    } else {
+      last = null;
+    }
+    await frame();
+  }
+  return measure();
 }"""
 
 

@@ -244,7 +244,29 @@ def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
 def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                            hidden: Hidden | None = None, infer: bool = False,
                            oversample: int = 3) -> Generator[None, None, tuple[int, dict[int, float]]]:
-    """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``).
+    """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``):
+    the best total of :func:`worlds_totals_steps`.
+
+    Returns (card, total value per card). Ties go to the card that is cheapest to keep
+    out of play (fewest points, lowest strength), so the choice does not depend on luck.
+    Yields every :data:`SLICE_MS` of work; where it yields never changes the result."""
+    totals, _ = yield from worlds_totals_steps(view, rng, max_worlds, hidden, infer, oversample)
+    return best_total(totals, view.rules.ranking), totals
+
+
+def best_total(totals: dict[int, float], ranking: str) -> int:
+    """The card of the highest total; ties to the fewest points, then the lowest strength."""
+    strength, pts = TABLES[ranking]
+    return max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
+
+
+def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,
+                        hidden: Hidden | None = None, infer: bool = False,
+                        oversample: int = 3) -> Generator[None, None, tuple[dict[int, float], float]]:
+    """Each legal card's total over every split of the unseen cards (a seeded sample past
+    ``max_worlds``) of the card points the mover's side takes from now on, each split
+    solved exactly and counted with its weight; and the splits' total weight (a card's
+    total over it is its mean).
 
     With ``infer``, splits are weighted by how likely they make the other seats' past
     plays (:class:`~.infer.PlayModel`): every split by its likelihood, or, past
@@ -253,8 +275,6 @@ def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int
     others had played any card the rules allow (:data:`LEGAL_ONLY`): a split in which a
     seat failed to follow while it could have counts for nothing.
 
-    Returns (card, total value per card). Ties go to the card that is cheapest to keep
-    out of play (fewest points, lowest strength), so the choice does not depend on luck.
     Yields every :data:`SLICE_MS` of work; where it yields never changes the result."""
     last_yield = time.perf_counter()
     hidden = hidden or Hidden(view)
@@ -287,15 +307,15 @@ def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int
             if len(worlds) >= max_worlds:
                 break
     totals: dict[int, float] = {int(c): 0.0 for c in view.legal}
+    weight = 0.0
     for others, stock, w in worlds:
         for c, v in world_values(view, others, stock).items():
             totals[c] += w * v
+        weight += w
         if (time.perf_counter() - last_yield) * 1000 >= SLICE_MS:
             yield
             last_yield = time.perf_counter()
-    strength, pts = TABLES[view.rules.ranking]
-    best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
-    return best, totals
+    return totals, weight
 
 
 def nothing_hidden(view: PlayerView) -> bool:
@@ -305,4 +325,5 @@ def nothing_hidden(view: PlayerView) -> bool:
     return Hidden(view).count_worlds() == 1
 
 
-__all__ = ["Solver", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values", "nothing_hidden"]
+__all__ = ["Solver", "best_total", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values",
+           "worlds_totals_steps", "nothing_hidden"]

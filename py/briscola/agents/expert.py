@@ -38,11 +38,11 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Generator
 
-from ..cards import ALL_CARDS, SUIT_OF, TABLES, Card
+from ..cards import ALL_CARDS, SUIT_OF, Card
 from ..model import Action
 from ..view import PlayerView
 from . import run_to_end
-from .endgame import Solver, choose_by_worlds, choose_by_worlds_steps, nothing_hidden
+from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
 from .infer import HandBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
@@ -128,14 +128,42 @@ class ExpertAgent:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        totals, _, _ = yield from self._search(view, card_points=False)
+        return ALL_CARDS[best_total(totals, view.rules.ranking)]
+
+    def think_values(self, view: PlayerView) -> Generator[None, None, dict[Card, float]]:
+        """For each card this seat may play, the card points its side is expected to end
+        the deal with, as the search that chooses the card sees it: the same guesses (the
+        same seed), the same playouts and solves, each guess scored by the side's final
+        card points instead of the win and the margin, and no head start for ``hard``'s
+        card. What the review after a deal shows (:mod:`briscola_app.review`); yields
+        every :data:`SLICE_MS` of work as :meth:`think` does."""
+        rules = view.rules
+        side = rules.teams[rules.team_of[view.seat]]
+        now = sum(view.points[s] for s in side)
+        totals, weight, from_now = yield from self._search(view, card_points=True)
+        if not weight:  # no guess fitted at all: nothing to tell the cards apart
+            return {ALL_CARDS[c]: float(now) for c in totals}
+        return {ALL_CARDS[c]: (now if from_now else 0) + v / weight for c, v in totals.items()}
+
+    def _search(self, view: PlayerView,
+                card_points: bool) -> Generator[None, None, tuple[dict[int, float], float, bool]]:
+        """The search of a decision: (total value per legal card, total weight of the
+        guesses, whether the values count from now rather than from the deal's start).
+        Values are the card points of the seat's side with ``card_points``; else the search's
+        own (:meth:`_value_fn`, the head start of ``hard``'s card included), or the
+        points taken from now on where every guess is solved exactly."""
         self.rng.seed(_position_key(view) ^ self.seed)
         n = view.players
         if n == 2 and nothing_hidden(view):
-            card, _ = choose_by_worlds(view, self.rng, 1)
-            return Card(card)
+            totals, weight = yield from worlds_totals_steps(view, self.rng, 1)
+            return totals, weight, True
         if (n > 2 or view.open_hands is not None) and HardAgent._endgame(view):
-            return (yield from self._solve_worlds(view))
-        return (yield from self._pimc(view))
+            budget = self.iterations if self.iterations is not None else 64
+            totals, weight = yield from worlds_totals_steps(view, self.rng, max(8, min(budget, 64)))
+            return totals, weight, True
+        totals, mass = yield from self._pimc(view, card_points)
+        return totals, mass, False
 
     # -- search ------------------------------------------------------------------------
     def _value_fn(self, view: PlayerView):
@@ -200,10 +228,21 @@ class ExpertAgent:
                 model = None
         return self._guesses(hidden, model, every)
 
-    def _pimc(self, view: PlayerView) -> Generator[None, None, Card]:
+    def _points_fn(self, view: PlayerView):
+        """(final points per seat) -> the card points of this seat's side."""
+        rules = view.rules
+        side = rules.teams[rules.team_of[view.seat]]
+        return lambda points: sum(points[s] for s in side)
+
+    def _pimc(self, view: PlayerView,
+              card_points: bool = False) -> Generator[None, None, tuple[dict[int, float], float]]:
+        """Every legal card played out (or solved) over the guesses: (total value per
+        card, total multiplicity of the guesses); the value is :meth:`_value_fn`'s with
+        ``hard``'s card given its head start, or with ``card_points`` the side's final card
+        points (:meth:`_points_fn`) and no head start."""
         started = last_yield = time.perf_counter()
         hidden = Hidden(view)
-        value = self._value_fn(view)
+        value = self._points_fn(view) if card_points else self._value_fn(view)
         legal = sorted(set(int(c) for c in view.legal))
         tabs = self._tables(view, legal)
         t = tabs[legal[0]]
@@ -224,7 +263,6 @@ class ExpertAgent:
                 limit = max(MIN_WORLDS, limit // SOLVE_COST)
         worlds = 0
         mass = 0
-        strength, pts = TABLES[view.rules.ranking]
         source = yield from self._source(view, hidden, t, worlds_iter)
         one_each = n == 2 and t.per == 1 and self.solve_rollouts
         roll = playout2 if one_each else playout
@@ -262,11 +300,10 @@ class ExpertAgent:
                 yield
                 last_yield = time.perf_counter()
         self.last_worlds = worlds
-        if not solve and worlds:
+        if not solve and worlds and not card_points:
             self.prior.rng.seed(self.rng.random())
             totals[int(self.prior.card(view))] += self.prior_bonus * mass
-        best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
-        return ALL_CARDS[best]
+        return totals, mass
 
     def _guesses(self, hidden: Hidden, model: PlayModel | None, every):
         """(other hands, stock, multiplicity) guesses, following the others' play."""
@@ -319,11 +356,6 @@ class ExpertAgent:
                 rest = [c for c in pool if not m >> c & 1]
                 rng.shuffle(rest)
                 yield {opp: mask_cards(m)}, hidden.stock(rest), counts[i]
-
-    def _solve_worlds(self, view: PlayerView) -> Generator[None, None, Card]:
-        budget = self.iterations if self.iterations is not None else 64
-        card, _ = yield from choose_by_worlds_steps(view, self.rng, max(8, min(budget, 64)))
-        return ALL_CARDS[card]
 
 
 def _finish_trick(h, stock, tr, pts_now, t, roll=playout):

@@ -256,9 +256,23 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
     """The card with the best mean value over guesses of the hidden hands, each card
     played now and the deal played out with the fast policy (see the module doc);
     ``worlds`` guesses (at least; with ``budget_ms`` as many as its clock allows),
-    yielding every :data:`SLICE_MS`."""
-    legal = sorted(set(int(c) for c in view.legal))
+    yielding every :data:`SLICE_MS`; ``prior`` gets a head start of
+    :data:`PRIOR_BONUS` a guess."""
+    totals, mass = yield from search_totals(view, rng, worlds, weigh, budget_ms)
+    if prior is not None and int(prior) in totals:
+        totals[int(prior)] += PRIOR_BONUS * mass
     strength, pts = TABLES[view.rules.ranking]
+    best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
+    return ALL_CARDS[best]
+
+
+def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool, budget_ms: float | None = None,
+                  card_points: bool = False) -> Generator[None, None, tuple[dict[int, float], float]]:
+    """The search of :func:`search_steps`: (total value per legal card, number of
+    guesses). A guess is worth :func:`taken_value`, or with ``card_points`` the card points
+    this seat's side ends the deal with (the side of the guess's holder of the called
+    card)."""
+    legal = sorted(set(int(c) for c in view.legal))
     caller = view.caller
     assert caller is not None and view.trump is not None
     me = view.seat
@@ -279,6 +293,13 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
     mass = 0.0
     pending: list[tuple[list[list[int]], int]] = []
     solve_now = weigh and len(view.hand) <= SOLVE_CARDS
+
+    def score(taken: int, holder: int) -> float:
+        """A guess's value from the card points the caller's side takes in all."""
+        if card_points:
+            return taken if me in side_of(caller, holder) else TOTAL_POINTS - taken
+        return taken_value(view, taken, caller, holder)
+
     while True:
         if budget_ms is not None:
             if done >= worlds and (time.perf_counter() - started) * 1000 >= budget_ms:
@@ -298,7 +319,7 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
             mine = sum(base[s] for s in range(n) if team[s] == team[me])
             for c, v in solve(hands, trick, me, view.trump, ranking=view.rules.ranking, team_of=team).items():
                 taken = mine + v if me in side else TOTAL_POINTS - mine - v
-                totals[c] += taken_value(view, taken, caller, holder)
+                totals[c] += score(taken, holder)
         else:
             for c in legal:
                 h = [list(x) for x in hands]
@@ -310,17 +331,14 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
                     final = points if not h[w] else playout(h, [], [], w, points, t)
                 else:
                     final = playout(h, [], tr, (me + 1) % n, points, t)
-                totals[c] += world_value(view, final, caller, holder)
+                totals[c] += score(sum(final[s] for s in side), holder)
         done += 1
         mass += 1
         now = time.perf_counter()
         if (now - last) * 1000 >= SLICE_MS:
             yield
             last = time.perf_counter()
-    if prior is not None and int(prior) in totals:
-        totals[int(prior)] += PRIOR_BONUS * mass
-    best = max(legal, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
-    return ALL_CARDS[best]
+    return totals, mass
 
 
 def _resampled(view: PlayerView, rng: random.Random, weights: dict[int, float], caller: int
@@ -416,14 +434,26 @@ class ExpertPlayer(ExpertAgent):
 
     def think(self, view: PlayerView) -> Generator[None, None, Card | Action]:
         if five(view):
-            level = LEVELS["expert"]
-            if self.iterations is not None:
-                bids = max(8, min(self.iterations // 3, level.bid_worlds))
-                level = replace(level, play_worlds=self.iterations)
-                return (yield from five_think(view, bids, level, salt=self.seed))
-            return (yield from five_think(view, level.bid_worlds, replace(level, play_worlds=MIN_WORLDS),
-                                          self.budget_ms, self.seed))
+            bids, level, budget_ms = self._five_level()
+            return (yield from five_think(view, bids, level, budget_ms, self.seed))
         return (yield from super().think(view))
+
+    def think_values(self, view: PlayerView) -> Generator[None, None, dict[Card, float]]:
+        """:meth:`ExpertAgent.think_values <.expert.ExpertAgent.think_values>`; in
+        Chiamata over the guesses of :func:`five_think` (:func:`five_values`)."""
+        if five(view):
+            _, level, budget_ms = self._five_level()
+            return (yield from five_values(view, level, budget_ms, self.seed))
+        return (yield from super().think_values(view))
+
+    def _five_level(self) -> tuple[int, Level, float | None]:
+        """(guesses a bid, the level, the clock budget or None): ``iterations`` guesses a
+        card decision, else at least :data:`MIN_WORLDS` within the clock budget."""
+        level = LEVELS["expert"]
+        if self.iterations is not None:
+            bids = max(8, min(self.iterations // 3, level.bid_worlds))
+            return bids, replace(level, play_worlds=self.iterations), None
+        return level.bid_worlds, replace(level, play_worlds=MIN_WORLDS), self.budget_ms
 
 
 def five_think(view: PlayerView, bid_worlds: int, level: Level, budget_ms: float | None = None,
@@ -444,6 +474,18 @@ def five_think(view: PlayerView, bid_worlds: int, level: Level, budget_ms: float
     return (yield from search_steps(view, rng, level.play_worlds, level.weigh, prior, budget_ms))
 
 
+def five_values(view: PlayerView, level: Level, budget_ms: float | None = None,
+                salt: int = 0) -> Generator[None, None, dict[Card, float]]:
+    """For each card this seat may play in Chiamata, the card points its side is expected
+    to end the deal with (its side in each guess: the called card's holder is guessed
+    too), over the very guesses :func:`five_think` searches for its choice (same seed),
+    without the medium card's head start."""
+    rng = random.Random(view_key(view) ^ salt)
+    rng.randrange(1 << 30)  # five_think seeds its medium prior here: the same guesses follow
+    totals, mass = yield from search_totals(view, rng, level.play_worlds, level.weigh, budget_ms, card_points=True)
+    return {ALL_CARDS[c]: v / mass if mass else 0.0 for c, v in totals.items()}
+
+
 def five_choose(view: PlayerView, level: str, seed: int = 0) -> Card | Action:
     """A level's Chiamata decision without an agent object (tools, tests)."""
     if level in ("hard", "expert"):
@@ -455,5 +497,5 @@ def five_choose(view: PlayerView, level: str, seed: int = 0) -> Card | Action:
 
 
 __all__ = ["LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer", "Level", "MediumPlayer", "RandomPlayer",
-           "believed_view", "five_choose", "five_think", "play_likelihood", "sample_world", "search_steps",
-           "view_key"]
+           "believed_view", "five_choose", "five_think", "five_values", "play_likelihood", "sample_world",
+           "search_steps", "search_totals", "view_key"]
