@@ -716,6 +716,7 @@ class Page:
         go.textContent = summary.go.label
         self._close_dialogs()
         _el("summary").showModal()
+        mark("briscola:summary")
 
 
 def next_frame():

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Browser benchmark: does the page keep painting while cards move?
+
+Plays whole deals in real Chromium against the built dist/ with motion on (the person's
+"Reduce motion" stored as off, so headless Chromium's reduced-motion default does not
+turn the animations off), clicking the first playable card each turn, at each speed,
+number of players and level asked for. An init script records, from before the page
+loads:
+
+- every requestAnimationFrame callback (its frame time), so every gap between two
+  painted frames is known;
+- every long task (PerformanceObserver ``longtask``, buffered) with its start and duration;
+- every click the person makes (its time in a capturing listener, before the page's own).
+
+Only the deal is measured: from the app's ``briscola:ready`` mark (the first hand shown:
+Python's start-up before it is left out) to the first frame after ``briscola:summary``
+(the end-of-deal summary open). The gaps and long tasks that touch the 100 ms either side
+of a click are reported apart ("click": the click handler's Python work, playing the card
+and painting) from the rest ("motion": the computer players, the tricks gathered, the
+cards drawn). The limits checked are a frame gap of at most 50 ms and no long task over
+100 ms.
+
+Usage: .venv/bin/python tools/bench_motion.py [--speed all] [--players 2,4] [--levels medium,expert]
+                                             [--deals 1] [--json FILE]
+Needs the test venv (python3 tools/run_tests.py creates it) and a built dist/
+(python3 tools/build.py). Timings depend on the machine's load: say what it was (uptime).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import devserver  # noqa: E402
+from tools.bench_page import FLAGS  # noqa: E402
+from tools.run_tests import system_chromium  # noqa: E402
+
+SPEEDS = ("slow", "normal", "fast")
+GAP_LIMIT_MS = 50  # the longest a frame may wait
+TASK_LIMIT_MS = 100  # the longest a task may run
+NEAR_CLICK_MS = 100  # a gap or task this close to a click is the click's
+DEAL_TIMEOUT_MS = 300_000
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
+                    "toplevel", "v8", "cc", "benchmark"]
+MONITOR = """
+window.__bench = {frames: [], long: [], clicks: []};
+(function tick(t) { window.__bench.frames.push(t); requestAnimationFrame(tick); })(performance.now());
+try {
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__bench.long.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) { window.__bench.noLongTasks = true; }
+addEventListener('click', () => window.__bench.clicks.push(performance.now()), true);
+"""
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    """The nearest-rank ``p`` percentile (None for no values)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))]
+
+
+def stats(gaps: list[float], tasks: list[float]) -> dict:
+    return {
+        "frames": len(gaps),
+        "gap_ms_max": max(gaps, default=None), "gap_ms_p95": percentile(gaps, 95),
+        "gaps_over_50": sum(g > 50 for g in gaps), "gaps_over_100": sum(g > 100 for g in gaps),
+        "long_tasks": len(tasks),
+        "task_ms_max": max(tasks, default=None), "task_ms_p95": percentile(tasks, 95),
+        "tasks_over_100": sum(t > 100 for t in tasks),
+    }
+
+
+def analyse(data: dict) -> dict:
+    """Split the recorded frames and long tasks of one deal into the click's and the rest."""
+    marks = dict(reversed(data["marks"]))  # the first of each name
+    start = marks["briscola:ready"]
+    end_mark = marks.get("briscola:summary", float("inf"))
+    frames = [f for f in data["frames"] if f >= start]
+    after = [f for f in frames if f > end_mark]
+    end = after[0] if after else (frames[-1] if frames else start)
+    frames = [f for f in frames if f <= end]
+    clicks = [c for c in data["clicks"] if start <= c <= end]
+
+    def near(a: float, b: float) -> bool:
+        return any(c - NEAR_CLICK_MS <= b and a <= c + NEAR_CLICK_MS for c in clicks)
+
+    parts: dict[str, tuple[list[float], list[float]]] = {"all": ([], []), "click": ([], []), "motion": ([], [])}
+    worst: list[dict] = []
+    for a, b in zip(frames, frames[1:]):
+        where = "click" if near(a, b) else "motion"
+        for name in ("all", where):
+            parts[name][0].append(b - a)
+        if b - a > GAP_LIMIT_MS:
+            worst.append({"kind": "gap", "at_ms": round(a - start), "ms": round(b - a, 1), "near": where})
+    for s, d in data["long"]:
+        if s < start or s > end:
+            continue
+        where = "click" if near(s, s + d) else "motion"
+        for name in ("all", where):
+            parts[name][1].append(d)
+        worst.append({"kind": "task", "at_ms": round(s - start), "ms": round(d, 1), "near": where})
+    out = {name: stats(g, t) for name, (g, t) in parts.items()}
+    out["deal_ms"] = end - start
+    out["clicks"] = len(clicks)
+    out["events"] = sorted(worst, key=lambda e: e["at_ms"])
+    return out
+
+
+def play_deal(browser, url: str, speed: str, players: int, level: str, motion: bool,
+              trace: Path | None = None) -> dict:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="no-preference")
+    settings = {"players": players, "deck": "italian", "speed": speed,
+                "level": level, "lang": "en"}
+    seeds = {"settings": settings, "motion": {"reduce": not motion}}
+    if players == 5:
+        seeds["variant"] = {"variant": "chiamata"}
+    context.add_init_script(MONITOR)
+    for key, data in seeds.items():
+        box = json.dumps({"version": 1, "data": data})
+        context.add_init_script(
+            f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.{key}', {json.dumps(box)});")
+    page = context.new_page()
+    if trace is not None:
+        browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
+    try:
+        page.goto(url)
+        while True:
+            page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
+            if page.get_attribute("body", "data-state") == "over":
+                break
+            phase = page.get_attribute("body", "data-phase")
+            if phase in ("auction", "call"):
+                page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
+                continue
+            page.locator("#hand button:not([disabled])").first.click()
+        page.wait_for_selector("#summary[open]", timeout=DEAL_TIMEOUT_MS)
+        page.wait_for_timeout(300)  # a few frames after the summary, to close the last gap
+        if page.get_attribute("body", "data-motion") != ("on" if motion else "off"):
+            raise RuntimeError("motion is not as asked")
+        data = page.evaluate("""() => ({
+            frames: window.__bench.frames, long: window.__bench.long, clicks: window.__bench.clicks,
+            noLongTasks: !!window.__bench.noLongTasks,
+            marks: performance.getEntriesByType('mark').map(m => [m.name, m.startTime]),
+        })""")
+    finally:
+        if trace is not None:
+            browser.stop_tracing()
+        context.close()
+    if data["noLongTasks"]:
+        raise RuntimeError("this browser reports no long tasks")
+    return analyse(data)
+
+
+def fmt(value: float | None) -> str:
+    return "   -  " if value is None else f"{value:6.1f}"
+
+
+def line(label: str, s: dict) -> str:
+    return (f"  {label:<7} frame gap max {fmt(s['gap_ms_max'])} p95 {fmt(s['gap_ms_p95'])} "
+            f">50 {s['gaps_over_50']:3d} >100 {s['gaps_over_100']:3d} | "
+            f"long tasks {s['long_tasks']:3d} max {fmt(s['task_ms_max'])} p95 {fmt(s['task_ms_p95'])} "
+            f">100 {s['tasks_over_100']:3d}")
+
+
+def merge(runs: list[dict], part: str) -> dict:
+    """One speed's figures over its runs (from each run's own gap and task lists)."""
+    keys = ("frames", "gaps_over_50", "gaps_over_100", "long_tasks", "tasks_over_100")
+    out = {k: sum(r[part][k] for r in runs) for k in keys}
+    for k in ("gap_ms_max", "task_ms_max"):
+        values = [r[part][k] for r in runs if r[part][k] is not None]
+        out[k] = max(values, default=None)
+    for k in ("gap_ms_p95", "task_ms_p95"):  # the worst run's p95: no run is hidden by others
+        values = [r[part][k] for r in runs if r[part][k] is not None]
+        out[k] = max(values, default=None)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--speed", default="all", choices=("all", *SPEEDS))
+    ap.add_argument("--players", default="2,4", help="comma-separated: 2, 3, 4, 5 (5: Briscola chiamata)")
+    ap.add_argument("--levels", default="medium,expert", help="comma-separated levels")
+    ap.add_argument("--deals", type=int, default=1, help="deals per speed, players and level")
+    ap.add_argument("--reduce-motion", action="store_true", help="measure with motion off, to compare")
+    ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--trace", metavar="DIR", help="write a Chrome trace of each deal there (for chrome://tracing "
+                    "or the DevTools Performance panel); tracing itself slows the page")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    speeds = SPEEDS if args.speed == "all" else (args.speed,)
+    players = [int(p) for p in args.players.split(",")]
+    levels = args.levels.split(",")
+    load = os.getloadavg()
+    print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores", flush=True)
+    server = devserver.serve_in_background(ROOT / "dist")
+    url = devserver.url_of(server)
+    runs: list[dict] = []
+    started = time.time()
+    with sync_playwright() as p:
+        launch: dict = {"args": FLAGS}
+        if system_chromium():
+            launch["executable_path"] = system_chromium()
+        browser = p.chromium.launch(**launch)
+        for speed in speeds:
+            for n in players:
+                for level in levels:
+                    for deal in range(args.deals):
+                        trace = None
+                        if args.trace:
+                            Path(args.trace).mkdir(parents=True, exist_ok=True)
+                            trace = Path(args.trace) / f"{speed}-{n}p-{level}-{deal + 1}.json"
+                        result = play_deal(browser, url, speed, n, level, not args.reduce_motion, trace)
+                        result.update(speed=speed, players=n, level=level, deal=deal + 1)
+                        runs.append(result)
+                        print(f"{speed} speed, {n} players, {level}, deal {deal + 1}: "
+                              f"{result['deal_ms'] / 1000:.1f} s, {result['clicks']} clicks", flush=True)
+                        for part in ("all", "click", "motion"):
+                            print(line(part, result[part]), flush=True)
+        browser.close()
+    server.shutdown()
+    load_after = os.getloadavg()
+    by_speed = {}
+    held = True
+    print(f"\nper speed ({'motion off' if args.reduce_motion else 'motion on'}; "
+          f"limits: frame gap <= {GAP_LIMIT_MS} ms, long task <= {TASK_LIMIT_MS} ms)")
+    for speed in speeds:
+        mine = [r for r in runs if r["speed"] == speed]
+        by_speed[speed] = {part: merge(mine, part) for part in ("all", "click", "motion")}
+        ok = by_speed[speed]["all"]["gaps_over_50"] == 0 and by_speed[speed]["all"]["tasks_over_100"] == 0
+        held &= ok
+        print(f"{speed}: {len(mine)} deals, {'limits held' if ok else 'limits NOT held'}")
+        for part in ("all", "click", "motion"):
+            print(line(part, by_speed[speed][part]))
+    print(f"load average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; "
+          f"{time.time() - started:.0f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "limits": {"frame_gap_ms": GAP_LIMIT_MS, "long_task_ms": TASK_LIMIT_MS, "near_click_ms": NEAR_CLICK_MS},
+            "motion": not args.reduce_motion, "load_before": load, "load_after": load_after,
+            "cores": os.cpu_count(), "held": held, "by_speed": by_speed, "runs": runs,
+        }, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
