@@ -12,12 +12,13 @@ loads:
 - every long task (PerformanceObserver ``longtask``, buffered) with its start and duration;
 - every click the person makes (its time in a capturing listener, before the page's own).
 
-Only the deal is measured: from its first move (100 ms before the person's first click,
-or a computer player's first ``briscola:think-start``, whichever comes first) to the
-first frame after ``briscola:summary`` (the end-of-deal summary open). Python's start-up
-up to the app's ``briscola:ready`` mark, and the painting of the dealt hand between that
-mark and the first move (the card images drawn for the first time, while nothing moves),
-are left out; the longest frame gap of the latter is reported as ``first_hand_gap_ms``.
+Only the deal is measured: from the first hand shown (the first frame painted after the
+page leaves its loading state, seen by a message posted from that frame's
+requestAnimationFrame callback, which runs once the frame is painted) to the first frame
+after ``briscola:summary`` (the end-of-deal summary open). Python's start-up up to the
+app's ``briscola:ready`` mark and the first painting of the dealt hand (every card image
+drawn for the first time) are left out; the longest frame gap between the two is reported
+as ``first_hand_gap_ms``.
 
 The gaps and long tasks that touch the 100 ms either side of a click are reported apart
 ("click": the click handler's Python work, playing the card and painting) from the rest
@@ -62,6 +63,17 @@ try {
   }).observe({type: 'longtask', buffered: true});
 } catch (e) { window.__bench.noLongTasks = true; }
 addEventListener('click', () => window.__bench.clicks.push(performance.now()), true);
+// the first hand shown: the page leaves its loading state, the next frame paints it, and
+// a message posted from that frame's callback runs once the frame is painted
+new MutationObserver((changes, observer) => {
+  if (!document.body || document.body.dataset.state === 'loading') return;
+  observer.disconnect();
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { window.__bench.shown = performance.now(); };
+    channel.port2.postMessage(0);
+  });
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-state']});
 """
 
 
@@ -88,10 +100,7 @@ def analyse(data: dict) -> dict:
     """Split the recorded frames and long tasks of one deal into the click's and the rest."""
     marks = dict(reversed(data["marks"]))  # the first of each name
     ready = marks["briscola:ready"]
-    # the deal's first move: the person's first click or a computer player's first thought
-    first = min([c for c in data["clicks"] if c >= ready] + [t for n, t in data["marks"]
-                                                             if n == "briscola:think-start" and t >= ready])
-    start = max(ready, first - NEAR_CLICK_MS)
+    start = max(ready, data["shown"])  # the first hand painted
     shown = [f for f in data["frames"] if ready <= f <= start]
     end_mark = marks.get("briscola:summary", float("inf"))
     frames = [f for f in data["frames"] if f >= start]
@@ -159,6 +168,7 @@ def play_deal(browser, url: str, speed: str, players: int, level: str, motion: b
             raise RuntimeError("motion is not as asked")
         data = page.evaluate("""() => ({
             frames: window.__bench.frames, long: window.__bench.long, clicks: window.__bench.clicks,
+            shown: window.__bench.shown,
             noLongTasks: !!window.__bench.noLongTasks,
             marks: performance.getEntriesByType('mark').map(m => [m.name, m.startTime]),
         })""")
