@@ -53,6 +53,10 @@ from tools.run_tests import system_chromium  # noqa: E402
 SPEEDS = ("slow", "normal", "fast")
 GAP_LIMIT_MS = 50  # the longest a frame may wait
 TASK_LIMIT_MS = 100  # the longest a task may run
+CLOCK_MS = 0.2
+"""What reading two times off the page's clock may add to a gap: Chrome coarsens
+``performance.now()`` and frame times to 0.1 ms, so three 60 Hz frames (50.0 ms) read as
+50.0 to 50.2 ms. A gap counts as over 50 ms (or 100) from 50.2 ms (100.2) on."""
 NEAR_CLICK_MS = 100  # a gap or task this close to a click is the click's
 DEAL_TIMEOUT_MS = 300_000
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
@@ -92,7 +96,7 @@ def stats(gaps: list[float], tasks: list[float]) -> dict:
     return {
         "frames": len(gaps),
         "gap_ms_max": max(gaps, default=None), "gap_ms_p95": percentile(gaps, 95),
-        "gaps_over_50": sum(g > 50 for g in gaps), "gaps_over_100": sum(g > 100 for g in gaps),
+        "gaps_over_50": sum(g > 50 + CLOCK_MS for g in gaps), "gaps_over_100": sum(g > 100 + CLOCK_MS for g in gaps),
         "long_tasks": len(tasks),
         "task_ms_max": max(tasks, default=None), "task_ms_p95": percentile(tasks, 95),
         "tasks_over_100": sum(t > 100 for t in tasks),
@@ -121,7 +125,7 @@ def analyse(data: dict) -> dict:
         where = "click" if near(a, b) else "motion"
         for name in ("all", where):
             parts[name][0].append(b - a)
-        if b - a > GAP_LIMIT_MS:
+        if b - a > GAP_LIMIT_MS + CLOCK_MS:
             worst.append({"kind": "gap", "at_ms": round(a - start), "ms": round(b - a, 1), "near": where})
     for s, d in data["long"]:
         if s < start or s > end:
@@ -133,6 +137,7 @@ def analyse(data: dict) -> dict:
     out = {name: stats(g, t) for name, (g, t) in parts.items()}
     out["deal_ms"] = end - start
     out["first_hand_gap_ms"] = max((b - a for a, b in zip(shown, shown[1:])), default=None)
+    out["shown_after_ready_ms"] = start - ready
     out["clicks"] = len(clicks)
     out["events"] = sorted(worst, key=lambda e: e["at_ms"])
     return out

@@ -53,6 +53,13 @@ def test_gaps_and_tasks_near_a_click_are_the_clicks():
     assert kinds == [("gap", "click"), ("task", "click"), ("task", "motion")]
 
 
+def test_three_frames_read_through_a_coarse_clock_are_not_over_50_ms():
+    data = recording(frames=[1100.0, 1120.0, 1170.1, 1190.0, 1240.3, 3020.0], long=[], clicks=[])
+    out = analyse(data)
+    assert out["motion"]["gaps_over_50"] == 2  # 50.3 and 1779.7; 50.1 is three frames
+    assert round(out["motion"]["gap_ms_max"], 1) == 1779.7
+
+
 def test_without_a_click_everything_is_motion():
     out = analyse(recording(clicks=[]))
     assert out["click"]["frames"] == 0 and out["click"]["long_tasks"] == 0
