@@ -59,6 +59,12 @@ CLOCK_MS = 0.2
 50.0 to 50.2 ms. A gap counts as over 50 ms (or 100) from 50.2 ms (100.2) on."""
 NEAR_CLICK_MS = 100  # a gap or task this close to a click is the click's
 DEAL_TIMEOUT_MS = 300_000
+PARTS = ("all", "click", "motion", "later")
+"""The figures reported: every gap and long task of the deal; those near a click of the
+person's (the click's Python work) and the others (the motion: computer players, tricks
+gathered, cards drawn); and all but those near the deal's first click, whose task also
+starts the page's sound (Web Audio's AudioContext is made at the first tap: a
+synchronous call into the browser, from 2 to 150 ms in this headless Chromium)."""
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
                     "toplevel", "v8", "cc", "benchmark"]
 MONITOR = """
@@ -92,6 +98,11 @@ def percentile(values: list[float], p: float) -> float | None:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
 
 
+def held_in(s: dict) -> bool:
+    """No frame gap over 50 ms and no long task over 100 ms in these figures."""
+    return s["gaps_over_50"] == 0 and s["tasks_over_100"] == 0
+
+
 def stats(gaps: list[float], tasks: list[float]) -> dict:
     return {
         "frames": len(gaps),
@@ -116,24 +127,28 @@ def analyse(data: dict) -> dict:
     frames = [f for f in frames if f <= end]
     clicks = [c for c in data["clicks"] if start <= c <= end]
 
-    def near(a: float, b: float) -> bool:
-        return any(c - NEAR_CLICK_MS <= b and a <= c + NEAR_CLICK_MS for c in clicks)
+    def near(a: float, b: float, among: list[float]) -> bool:
+        return any(c - NEAR_CLICK_MS <= b and a <= c + NEAR_CLICK_MS for c in among)
 
-    parts: dict[str, tuple[list[float], list[float]]] = {"all": ([], []), "click": ([], []), "motion": ([], [])}
+    def parts_of(a: float, b: float) -> tuple[str, ...]:
+        where = "click" if near(a, b, clicks) else "motion"
+        return ("all", where) if near(a, b, clicks[:1]) else ("all", where, "later")
+
+    parts: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in PARTS}
     worst: list[dict] = []
     for a, b in zip(frames, frames[1:]):
-        where = "click" if near(a, b) else "motion"
-        for name in ("all", where):
+        names = parts_of(a, b)
+        for name in names:
             parts[name][0].append(b - a)
         if b - a > GAP_LIMIT_MS + CLOCK_MS:
-            worst.append({"kind": "gap", "at_ms": round(a - start), "ms": round(b - a, 1), "near": where})
+            worst.append({"kind": "gap", "at_ms": round(a - start), "ms": round(b - a, 1), "near": names[1]})
     for s, d in data["long"]:
         if s < start or s > end:
             continue
-        where = "click" if near(s, s + d) else "motion"
-        for name in ("all", where):
+        names = parts_of(s, s + d)
+        for name in names:
             parts[name][1].append(d)
-        worst.append({"kind": "task", "at_ms": round(s - start), "ms": round(d, 1), "near": where})
+        worst.append({"kind": "task", "at_ms": round(s - start), "ms": round(d, 1), "near": names[1]})
     out = {name: stats(g, t) for name, (g, t) in parts.items()}
     out["deal_ms"] = end - start
     out["first_hand_gap_ms"] = max((b - a for a, b in zip(shown, shown[1:])), default=None)
@@ -209,7 +224,7 @@ def fmt(value: float | None) -> str:
 
 
 def line(label: str, s: dict) -> str:
-    return (f"  {label:<7} frame gap max {fmt(s['gap_ms_max'])} p95 {fmt(s['gap_ms_p95'])} "
+    return (f"  {label:<6} frame gap max {fmt(s['gap_ms_max'])} p95 {fmt(s['gap_ms_p95'])} "
             f">50 {s['gaps_over_50']:3d} >100 {s['gaps_over_100']:3d} | "
             f"long tasks {s['long_tasks']:3d} max {fmt(s['task_ms_max'])} p95 {fmt(s['task_ms_p95'])} "
             f">100 {s['tasks_over_100']:3d}")
@@ -276,22 +291,24 @@ def main(argv=None) -> int:
                               f"{result['deal_ms'] / 1000:.1f} s, {result['clicks']} clicks "
                               f"(first hand painted: longest gap {fmt(result['first_hand_gap_ms']).strip()} ms, "
                               "not counted)", flush=True)
-                        for part in ("all", "click", "motion"):
+                        for part in PARTS:
                             print(line(part, result[part]), flush=True)
         browser.close()
     server.shutdown()
     load_after = os.getloadavg()
     by_speed = {}
-    held = True
+    held = held_later = True
     print(f"\nper speed ({'motion off' if args.reduce_motion else 'motion on'}; "
           f"limits: frame gap <= {GAP_LIMIT_MS} ms, long task <= {TASK_LIMIT_MS} ms)")
     for speed in speeds:
         mine = [r for r in runs if r["speed"] == speed]
-        by_speed[speed] = {part: merge(mine, part) for part in ("all", "click", "motion")}
-        ok = by_speed[speed]["all"]["gaps_over_50"] == 0 and by_speed[speed]["all"]["tasks_over_100"] == 0
+        by_speed[speed] = {part: merge(mine, part) for part in PARTS}
+        ok = held_in(by_speed[speed]["all"])
         held &= ok
-        print(f"{speed}: {len(mine)} deals, {'limits held' if ok else 'limits NOT held'}")
-        for part in ("all", "click", "motion"):
+        held_later &= held_in(by_speed[speed]["later"])
+        print(f"{speed}: {len(mine)} deals, {'limits held' if ok else 'limits NOT held'}"
+              f"{'' if ok else ', but for the first click: held' if held_in(by_speed[speed]['later']) else ''}")
+        for part in PARTS:
             print(line(part, by_speed[speed][part]))
     print(f"load average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; "
           f"{time.time() - started:.0f} s")
@@ -299,7 +316,8 @@ def main(argv=None) -> int:
         Path(args.json).write_text(json.dumps({
             "limits": {"frame_gap_ms": GAP_LIMIT_MS, "long_task_ms": TASK_LIMIT_MS, "near_click_ms": NEAR_CLICK_MS},
             "motion": not args.reduce_motion, "cold": args.cold, "load_before": load, "load_after": load_after,
-            "cores": os.cpu_count(), "held": held, "by_speed": by_speed, "runs": runs,
+            "cores": os.cpu_count(), "held": held, "held_but_first_click": held_later, "by_speed": by_speed,
+            "runs": runs,
         }, indent=1))
     return 0
 

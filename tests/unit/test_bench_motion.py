@@ -53,6 +53,14 @@ def test_gaps_and_tasks_near_a_click_are_the_clicks():
     assert kinds == [("gap", "click"), ("task", "click"), ("task", "motion")]
 
 
+def test_later_leaves_out_only_the_first_click():
+    out = analyse(recording(clicks=[2050.0, 2520.0]))  # the second click is near the task at 2500
+    assert out["later"]["long_tasks"] == 1 and out["later"]["tasks_over_100"] == 1
+    assert out["later"]["gaps_over_50"] == 0  # the gap 2000 -> 2100 is the first click's
+    assert out["click"]["long_tasks"] == 2 and out["motion"]["long_tasks"] == 0
+    assert out["all"]["long_tasks"] == 2
+
+
 def test_three_frames_read_through_a_coarse_clock_are_not_over_50_ms():
     data = recording(frames=[1100.0, 1120.0, 1170.1, 1190.0, 1240.3, 3020.0], long=[], clicks=[])
     out = analyse(data)
