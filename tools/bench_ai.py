@@ -12,6 +12,9 @@ per variant (two-player presets with options, e.g. ``briscolone:hand_size=5``) f
 of ``--variant-levels``: the searching levels, whose cost depends on the variant. Last,
 Briscola chiamata (five players, ``--five-levels``; ``--players 5`` times only it): every
 decision with a choice, the bids, passes and calls of the auction included.
+
+With ``--slices``, the rows time the slices of ``think`` instead (the work between two of
+its yields, between which the page paints a frame), for ``--levels`` at ``--players``.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from briscola.agents import make_agent  # noqa: E402
+from briscola.agents import make_agent, think  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
 
@@ -45,7 +48,9 @@ def variant_rules(spec: str, players: int) -> Rules:
 
 
 def bench(level: str, players: int, deals: int, iterations: int | None = None,
-          rules: Rules | None = None) -> list[float]:
+          rules: Rules | None = None, slices: bool = False) -> list[float]:
+    """Milliseconds per decision with a choice; with ``slices``, per slice of ``think``
+    (the work between two of its yields, where the page paints)."""
     rules = rules or Rules.standard(players)
     times = []
     for d in range(deals):
@@ -56,6 +61,19 @@ def bench(level: str, players: int, deals: int, iterations: int | None = None,
         g = Game.deal(rules, seed=d, dealer=d % players)
         while not g.over:
             view = g.view(g.turn)
+            if slices:
+                steps = think(agents[g.turn], view)
+                while True:
+                    t0 = time.perf_counter()
+                    try:
+                        next(steps)
+                    except StopIteration as done:
+                        action = done.value
+                        times.append((time.perf_counter() - t0) * 1000)
+                        break
+                    times.append((time.perf_counter() - t0) * 1000)
+                g.apply(action)
+                continue
             t0 = time.perf_counter()
             action = agents[g.turn].choose(view)
             if len(view.legal_actions) > 1:  # a choice: the auction's bid or pass too
@@ -80,16 +98,23 @@ def main() -> int:
     p.add_argument("--variant-levels", default="hard,expert@200")
     p.add_argument("--five-levels", default="medium,hard,expert,expert@200",
                    help="levels timed in Briscola chiamata (five players); '' for none")
+    p.add_argument("--slices", action="store_true",
+                   help="time each slice of think (the work between two yields) instead of each decision; "
+                        "only --levels at --players")
     args = p.parse_args()
+    unit = "slices of think" if args.slices else "decisions"
     print(f"{'level':<12} {'mean ms':>9} {'median':>9} {'p95':>9} {'max':>9}  "
-          f"decisions ({args.players} players, CPython {sys.version.split()[0]})")
-    if args.players == 5:
+          f"{unit} ({args.players} players, CPython {sys.version.split()[0]})")
+    if args.players == 5 and not args.slices:
         five_rows(args)
         return 0
     for spec in args.levels.split(","):
         level, _, iters = spec.partition("@")
         deals = args.deals if level != "expert" else max(2, args.deals // 5)
-        print(row(spec, bench(level, args.players, deals, int(iters) if iters else None)))
+        rules = Rules.preset("chiamata", 5, auction="ranks") if args.players == 5 else None
+        print(row(spec, bench(level, args.players, deals, int(iters) if iters else None, rules, args.slices)))
+    if args.slices:
+        return 0
     for variant in filter(None, args.variants.split(",")):
         rules = variant_rules(variant, 2)
         print(f"{variant} (2 players)")

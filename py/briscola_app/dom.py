@@ -616,11 +616,13 @@ class Page:
             asyncio.ensure_future(self._drive())
 
     async def _think(self, agent, view):
+        """The agent's choice, thought one slice a frame. The first slice waits for a frame
+        too: the move just shown (its HTML, its card flying) is painted before thinking."""
         steps = think(agent, view)
         try:
             while True:
-                next(steps)
                 await next_frame()
+                next(steps)
         except StopIteration as done:
             return done.value
 
@@ -664,6 +666,8 @@ class Page:
                 left = pace.before_move / 1000 - (time.perf_counter() - started)
                 if left > 0:
                     await asyncio.sleep(left)
+                else:  # the last slice of thought and the move are not one task
+                    await next_frame()
                 if epoch != self.epoch:
                     break
                 start = self._rect(f"#opponents .seat[data-seat='{app.seats[app.game.turn]}']")
@@ -684,12 +688,15 @@ class Page:
         element = js.document.querySelector(selector)
         return None if _null(element) else element.getBoundingClientRect()
 
-    def _move(self, element, start, end, ms: int, leave: bool = False):
+    def _move(self, element, start, end, ms: int, leave: bool = False, here=None):
         """Animate ``element`` between two places given as screen boxes: from ``start`` to
         where it lies (``leave`` False), or from where it lies to ``end``. The individual
         ``translate`` and ``scale`` properties compose with the element's own transform,
-        so a card placed by the stylesheet keeps its place. Never blocks a tap."""
-        here = element.getBoundingClientRect()
+        so a card placed by the stylesheet keeps its place. Never blocks a tap. ``here``
+        is the element's box when already read (several cards moved at once read every
+        box first, so that the layout is computed once, not once per card)."""
+        if here is None:
+            here = element.getBoundingClientRect()
         other = end if leave else start
         if other is None or not here.width or not other.width:
             return None
@@ -720,7 +727,9 @@ class Page:
             return
         winner = app.seats[app.held.winner]
         end = self._rect("#my-pile" if winner == app.seats[app.bottom] else f"#opponents .seat[data-seat='{winner}']")
-        moved = [self._move(f, None, end, GATHER_MS, leave=True) for f in js.document.querySelectorAll("#trick figure")]
+        figures = list(js.document.querySelectorAll("#trick figure"))
+        boxes = [f.getBoundingClientRect() for f in figures]
+        moved = [self._move(f, None, end, GATHER_MS, leave=True, here=box) for f, box in zip(figures, boxes)]
         if any(m is not None for m in moved):
             await asyncio.sleep(GATHER_MS / 1000)
 
@@ -729,11 +738,13 @@ class Page:
         start = self._rect("#stock-pile img") or self._rect("#briscola img") or self._rect("#stock")
         if not self.app.motion or start is None:
             return
-        for card in cards:
-            button = js.document.querySelector(f"#hand button[data-card='{card}']")
-            if not _null(button):
-                button.classList.remove("new")
-                self._move(button, start, None, DEAL_MS)
+        buttons = [js.document.querySelector(f"#hand button[data-card='{card}']") for card in cards]
+        buttons = [b for b in buttons if not _null(b)]
+        for button in buttons:
+            button.classList.remove("new")
+        boxes = [b.getBoundingClientRect() for b in buttons]  # one layout for them all
+        for button, box in zip(buttons, boxes):
+            self._move(button, start, None, DEAL_MS, here=box)
 
     # -- painting ---------------------------------------------------------------------
     def translate_static(self) -> None:
@@ -873,7 +884,7 @@ class Page:
         self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:
-            self._show_summary(summary)
+            asyncio.ensure_future(self._show_summary_soon(summary, self.epoch))
         self.play_cues()
 
     def _keep_table(self, m) -> None:
@@ -909,6 +920,13 @@ class Page:
         if not _null(dialog) and dialog.open:
             _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
 
+    async def _show_summary_soon(self, summary, epoch: int) -> None:
+        """The end-of-deal summary, a frame after the table's last change: building it
+        (every trick's cards) is a task of its own, and the table is painted first."""
+        await next_frame()
+        if epoch == self.epoch:
+            self._show_summary(summary)
+
     def _show_summary(self, summary) -> None:
         headline, rows = render.summary_parts(summary, self.app.tr)
         _el("summary-title").textContent = summary.title
@@ -927,6 +945,7 @@ class Page:
         go.textContent = summary.go.label
         self._close_dialogs()
         _el("summary").showModal()
+        mark("briscola:summary")
 
 
 def next_frame():

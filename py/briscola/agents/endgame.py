@@ -23,7 +23,6 @@ trump, following suit, Dupla's four plays a trick and two draws each.
 from __future__ import annotations
 
 import random
-import time
 from typing import Generator, Sequence
 
 from ..cards import ALL_CARDS, TABLES
@@ -31,6 +30,7 @@ from ..core import best_play, draw_order, legal_cards
 from ..view import PlayerView
 from . import run_to_end
 from .sim import Hidden, Tables, full_hands
+from .slices import SLICE_MS, Slices, paced
 
 _INF = 1 << 20
 
@@ -168,6 +168,11 @@ class Solver:
     # -- the root ---------------------------------------------------------------------------
     def values(self, hands, trick, turn) -> dict[int, int]:
         """Card -> points the mover's side (alone: the mover) takes from here on."""
+        return run_to_end(self.values_steps(hands, trick, turn))
+
+    def values_steps(self, hands, trick, turn) -> Generator[None, None, dict[int, int]]:
+        """:meth:`values`, pausing (a bare ``yield``) after each card searched: one
+        guess of a long endgame takes several frames' work."""
         hands = tuple(tuple(int(c) for c in h) for h in hands)
         trick = tuple((s, int(c)) for s, c in trick)
         pos = len(self.stock)
@@ -190,6 +195,7 @@ class Solver:
                     out[c] = self._remaining(hands, trick) - v0
             else:
                 out[c] = self._maxn_move(hands, trick, turn, pos, c)[turn]
+            yield
         return out
 
     def _remaining(self, hands, trick):
@@ -223,15 +229,17 @@ def solve(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], turn
 
 def world_values(view: PlayerView, others: dict[int, list[int]], stock_rev: list[int]) -> dict[int, int]:
     """Exact values of each legal card in one guess of the hidden cards."""
+    return run_to_end(world_values_steps(view, others, stock_rev))
+
+
+def world_values_steps(view: PlayerView, others: dict[int, list[int]], stock_rev: list[int]
+                       ) -> Generator[None, None, dict[int, int]]:
+    """:func:`world_values`, pausing after each card searched (:meth:`Solver.values_steps`)."""
     hands = full_hands(view, others)
     rules = view.rules
     solver = Solver(view.trump, view.players, rules.team_of, rules.ranking, stock_rev, rules.cards_per_trick,
                     rules.must_follow)
-    return solver.values(hands, view.trick, view.seat)
-
-
-SLICE_MS = 25
-"""Most work between two yields of :func:`choose_by_worlds_steps` (a page paints between)."""
+    return (yield from solver.values_steps(hands, view.trick, view.seat))
 
 
 def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
@@ -275,8 +283,8 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
     others had played any card the rules allow (:data:`LEGAL_ONLY`): a split in which a
     seat failed to follow while it could have counts for nothing.
 
-    Yields every :data:`SLICE_MS` of work; where it yields never changes the result."""
-    last_yield = time.perf_counter()
+    Yields every :data:`~.slices.SLICE_MS` of work; where it yields never changes the result."""
+    slices = Slices()
     hidden = hidden or Hidden(view)
     model = None
     if (infer or view.rules.must_follow) and view.tricks and view.open_hands is None:
@@ -288,7 +296,12 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
     if hidden.count_worlds() <= max_worlds:
         worlds = [(o, s, 1.0) for o, s in hidden.worlds()]
         if model is not None:
-            weighed = [(o, s, model.weight(o, rng)) for o, s, _ in worlds]
+            weighed = []
+            for o, s, _ in worlds:
+                weighed.append((o, s, model.weight(o, rng)))
+                if slices.due():
+                    yield
+                    slices.resumed()
             if any(w for _, _, w in weighed):  # else no sampled history fits: all alike
                 worlds = weighed
     elif model is None:
@@ -299,7 +312,12 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
         worlds = []
         for _ in range(4):  # rounds until max_worlds distinct splits (duplicates are free)
             cands = [hidden.sample(rng) for _ in range(max_worlds * oversample)]
-            weights = [model.weight(o, rng) for o, _ in cands]
+            weights = []
+            for o, _ in cands:
+                weights.append(model.weight(o, rng))
+                if slices.due():
+                    yield
+                    slices.resumed()
             counts: dict[int, int] = {}
             for i in resample(weights, max_worlds, rng):
                 counts[i] = counts.get(i, 0) + 1
@@ -309,12 +327,13 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
     totals: dict[int, float] = {int(c): 0.0 for c in view.legal}
     weight = 0.0
     for others, stock, w in worlds:
-        for c, v in world_values(view, others, stock).items():
+        values = yield from paced(world_values_steps(view, others, stock), slices)
+        for c, v in values.items():
             totals[c] += w * v
         weight += w
-        if (time.perf_counter() - last_yield) * 1000 >= SLICE_MS:
+        if slices.due():
             yield
-            last_yield = time.perf_counter()
+            slices.resumed()
     return totals, weight
 
 
@@ -325,5 +344,5 @@ def nothing_hidden(view: PlayerView) -> bool:
     return Hidden(view).count_worlds() == 1
 
 
-__all__ = ["Solver", "best_total", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values",
-           "worlds_totals_steps", "nothing_hidden"]
+__all__ = ["SLICE_MS", "Solver", "best_total", "solve", "choose_by_worlds", "choose_by_worlds_steps", "world_values",
+           "world_values_steps", "worlds_totals_steps", "nothing_hidden"]

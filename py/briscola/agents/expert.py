@@ -27,7 +27,7 @@ trick; Dupla, five-card hands and an exchange by the other seat use the play mod
 
 Budget: ``budget_ms`` of wall clock per decision (default 300), or, for reproducible
 matches, ``iterations`` guesses per decision whatever the clock says. :meth:`think`
-yields every ``SLICE_MS`` of work so a browser page keeps painting.
+yields every :data:`~.slices.SLICE_MS` of work so a browser page keeps painting.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import random
 import time
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Generator
+from typing import Any, Generator
 
 from ..cards import ALL_CARDS, SUIT_OF, Card
 from ..model import Action
@@ -46,11 +46,10 @@ from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
 from .infer import HandBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
+from .slices import Slices, paced
 from .tactics import special_action, trump_pending
 
 DEFAULT_BUDGET_MS = 300
-SLICE_MS = 25
-"""Most work between two yields of :meth:`think`."""
 
 SOLVE_STOCK = {2: 4, 3: 0, 4: 0, 6: 0}
 """Stock size (briscola included) from which each guess is solved exactly."""
@@ -95,6 +94,12 @@ Against medium over 500 deals (seed 1, 200 guesses): 71.8% at 0.1, 73.6% at 0.02
 hard 63.9% at 0.02."""
 
 
+_DONE: Any = object()
+"""No guess left (the end of a guess source)."""
+_PAUSE: Any = object()
+"""Yielded by a guess source between two steps of a long piece of work: not a guess."""
+
+
 class ExpertAgent:
     name = "expert"
     infer = True
@@ -124,7 +129,7 @@ class ExpertAgent:
         return special_action(view) or (yield from self.think_card(view))
 
     def think_card(self, view: PlayerView) -> Generator[None, None, Card]:
-        """The card to play, yielding every :data:`SLICE_MS` of work."""
+        """The card to play, yielding every :data:`~.slices.SLICE_MS` of work."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -213,13 +218,13 @@ class ExpertAgent:
             return view.stock_size <= SOLVE_STOCK_FIVE
         return view.stock_size <= SOLVE_STOCK[2]
 
-    def _source(self, view: PlayerView, hidden: Hidden, t: Tables, every):
+    def _source(self, view: PlayerView, hidden: Hidden, t: Tables, every, slices: Slices):
         """The guesses to try, (other hands, stock, multiplicity), following the others'
         play where that tells anything (:meth:`_guesses`, :meth:`_belief_guesses`)."""
         if not self.infer or view.open_hands is not None:  # open hands: only the stock order is hidden
             return self._guesses(hidden, None, every)
         if view.players == 2 and self.belief and _belief_fits(view):
-            belief = yield from self._hand_belief.steps(view, t, self.belief_eps)
+            belief = yield from paced(self._hand_belief.steps(view, t, self.belief_eps), slices)
             return self._belief_guesses(view, belief, hidden, every)
         model = None
         if view.tricks or view.trick:
@@ -240,7 +245,8 @@ class ExpertAgent:
         card, total multiplicity of the guesses); the value is :meth:`_value_fn`'s with
         ``hard``'s card given its head start, or with ``card_points`` the side's final card
         points (:meth:`_points_fn`) and no head start."""
-        started = last_yield = time.perf_counter()
+        started = time.perf_counter()
+        slices = Slices()
         hidden = Hidden(view)
         value = self._points_fn(view) if card_points else self._value_fn(view)
         legal = sorted(set(int(c) for c in view.legal))
@@ -263,20 +269,26 @@ class ExpertAgent:
                 limit = max(MIN_WORLDS, limit // SOLVE_COST)
         worlds = 0
         mass = 0
-        source = yield from self._source(view, hidden, t, worlds_iter)
+        source = yield from self._source(view, hidden, t, worlds_iter, slices)
         one_each = n == 2 and t.per == 1 and self.solve_rollouts
         roll = playout2 if one_each else playout
         while True:
             if self._budget_done(worlds, started, limit):
                 break
-            w = next(source, None)
-            if w is None:
+            w = next(source, _DONE)
+            if w is _DONE:
                 break
+            if w is _PAUSE:  # a batch of guesses being weighed
+                if slices.due():
+                    yield
+                    slices.resumed()
+                continue
             others, stock, mult = w
             hands = full_hands(view, others)
             if solve:
                 solver = Solver.of(t, view.rules.ranking, stock)
-                for c, v in solver.values(hands, trick, seat).items():
+                values = yield from paced(solver.values_steps(hands, trick, seat), slices)
+                for c, v in values.items():
                     final = [0, 0]
                     final[seat] = base_points[seat] + v
                     final[1 - seat] = TOTAL_POINTS - final[seat]
@@ -295,10 +307,9 @@ class ExpertAgent:
                     totals[c] += mult * value(final)
             worlds += 1
             mass += mult
-            now = time.perf_counter()
-            if (now - last_yield) * 1000 >= SLICE_MS:
+            if slices.due():
                 yield
-                last_yield = time.perf_counter()
+                slices.resumed()
         self.last_worlds = worlds
         if not solve and worlds and not card_points:
             self.prior.rng.seed(self.rng.random())
@@ -306,7 +317,8 @@ class ExpertAgent:
         return totals, mass
 
     def _guesses(self, hidden: Hidden, model: PlayModel | None, every):
-        """(other hands, stock, multiplicity) guesses, following the others' play."""
+        """(other hands, stock, multiplicity) guesses, following the others' play; between
+        two guesses weighed for a batch, :data:`_PAUSE` (the search may pause there)."""
         rng = self.rng
         if every is not None:  # every guess once, weighted by its likelihood
             for others, stock in every:
@@ -319,7 +331,10 @@ class ExpertAgent:
         batch = self.batch
         while True:
             cands = [hidden.sample(rng) for _ in range(batch * self.oversample)]
-            weights = [model.weight(o, rng) for o, _ in cands]
+            weights = []
+            for o, _ in cands:
+                weights.append(model.weight(o, rng))
+                yield _PAUSE
             counts: dict[int, int] = {}
             for i in resample(weights, batch, rng):
                 counts[i] = counts.get(i, 0) + 1

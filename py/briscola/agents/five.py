@@ -54,9 +54,8 @@ from .expert import ExpertAgent
 from .hard import HardAgent
 from .heuristic import HeuristicAgent
 from .sim import Tables, playout, policy, settle
+from .slices import Slices, paced
 
-SLICE_MS = 25
-"""Most work between two yields of ``think``."""
 
 POINT_WEIGHT = 0.5
 """Value of a guess played out: this seat's game points plus this times its side's card
@@ -256,7 +255,7 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
     """The card with the best mean value over guesses of the hidden hands, each card
     played now and the deal played out with the fast policy (see the module doc);
     ``worlds`` guesses (at least; with ``budget_ms`` as many as its clock allows),
-    yielding every :data:`SLICE_MS`; ``prior`` gets a head start of
+    yielding every :data:`~.slices.SLICE_MS`; ``prior`` gets a head start of
     :data:`PRIOR_BONUS` a guess."""
     totals, mass = yield from search_totals(view, rng, worlds, weigh, budget_ms)
     if prior is not None and int(prior) in totals:
@@ -288,7 +287,8 @@ def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool
     totals = {c: 0.0 for c in legal}
     trick = [(s, int(c)) for s, c in view.trick]
     base = list(view.points)
-    started = last = time.perf_counter()
+    started = time.perf_counter()
+    slices = Slices()
     done = 0
     mass = 0.0
     pending: list[tuple[list[list[int]], int]] = []
@@ -308,7 +308,7 @@ def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool
             break
         if weigh:
             if not pending:
-                pending = _resampled(view, rng, weights, caller)
+                pending = yield from paced(_resampled_steps(view, rng, weights, caller), slices)
             hands, holder = pending.pop()
         else:
             hands, holder = sample_world(view, rng, weights)
@@ -334,24 +334,26 @@ def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool
                 totals[c] += score(sum(final[s] for s in side), holder)
         done += 1
         mass += 1
-        now = time.perf_counter()
-        if (now - last) * 1000 >= SLICE_MS:
+        if slices.due():
             yield
-            last = time.perf_counter()
+            slices.resumed()
     return totals, mass
 
 
-def _resampled(view: PlayerView, rng: random.Random, weights: dict[int, float], caller: int
-               ) -> list[tuple[list[list[int]], int]]:
-    """A batch of guesses resampled by :func:`play_likelihood` (expert)."""
+def _resampled_steps(view: PlayerView, rng: random.Random, weights: dict[int, float], caller: int
+                     ) -> Generator[None, None, list[tuple[list[list[int]], int]]]:
+    """A batch of guesses resampled by :func:`play_likelihood` (expert), pausing (a bare
+    ``yield``) after each guess weighed."""
     n = view.players
     if not view.tricks and not view.trick:
         return [sample_world(view, rng, weights) for _ in range(BATCH)]
     cands = [sample_world(view, rng, weights) for _ in range(OVERSAMPLE * BATCH)]
     ranking = view.rules.ranking
     trump = view.trump
-    likes = [play_likelihood(view, h, world_tables(ranking, trump, n, side_of(caller, holder)))
-             for h, holder in cands]
+    likes = []
+    for h, holder in cands:
+        likes.append(play_likelihood(view, h, world_tables(ranking, trump, n, side_of(caller, holder))))
+        yield
     total = sum(likes)
     out = []
     for _ in range(BATCH):
