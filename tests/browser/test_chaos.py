@@ -460,6 +460,8 @@ class Chaos:
         buttons = page.locator(f"#{dialog} .dialog-buttons button")
         choices = []
         for i in range(buttons.count()):
+            if buttons.nth(i).is_disabled():  # the review's Previous at its first trick
+                continue
             action = buttons.nth(i).get_attribute("data-action") or buttons.nth(i).get_attribute("type")
             if action != "reset-stats-confirmed":  # erasing the stats would end the bookkeeping
                 choices.append((i, action))
