@@ -269,6 +269,7 @@ def main(argv=None) -> int:
                     "or the DevTools Performance panel); tracing itself slows the page")
     args = ap.parse_args(argv)
 
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     speeds = SPEEDS if args.speed == "all" else (args.speed,)
@@ -281,7 +282,7 @@ def main(argv=None) -> int:
     runs: list[dict] = []
     started = time.time()
     with sync_playwright() as p:
-        launch: dict = {"args": FLAGS}
+        launch: dict = {"args": [*FLAGS, "--disable-dev-shm-usage"]}  # as the browser tests: small /dev/shm
         if system_chromium():
             launch["executable_path"] = system_chromium()
         browser = p.chromium.launch(**launch)
@@ -293,8 +294,15 @@ def main(argv=None) -> int:
                         if args.trace:
                             Path(args.trace).mkdir(parents=True, exist_ok=True)
                             trace = Path(args.trace) / f"{speed}-{n}p-{level}-{deal + 1}.json"
-                        result = play_deal(browser, url, speed, n, level, not args.reduce_motion, trace,
-                                           args.cold, args.cpu_slowdown)
+                        for attempt in (1, 2):  # a renderer that crashed (it happens here under load): once more
+                            try:
+                                result = play_deal(browser, url, speed, n, level, not args.reduce_motion, trace,
+                                                   args.cold, args.cpu_slowdown)
+                                break
+                            except PlaywrightError as error:
+                                if attempt == 2:
+                                    raise
+                                print(f"  deal failed ({str(error).splitlines()[0]}), played again", flush=True)
                         result.update(speed=speed, players=n, level=level, deal=deal + 1)
                         runs.append(result)
                         print(f"{speed} speed, {n} players, {level}, deal {deal + 1}: "
