@@ -4,8 +4,8 @@
 Plays whole deals in real Chromium against the built dist/ with motion on (the person's
 "Reduce motion" stored as off, so headless Chromium's reduced-motion default does not
 turn the animations off), clicking the first playable card each turn, at each speed,
-number of players and level asked for. An init script records, from before the page
-loads:
+number of players and level asked for (each click held down 80 ms, as a person's is). An
+init script records, from before the page loads:
 
 - every requestAnimationFrame callback (its frame time), so every gap between two
   painted frames is known;
@@ -28,7 +28,7 @@ The gaps and long tasks that touch the 100 ms either side of a click are reporte
 checked are a frame gap of at most 50 ms and no long task over 100 ms.
 
 Usage: .venv/bin/python tools/bench_motion.py [--speed all] [--players 2,4] [--levels medium,expert]
-                                             [--deals 1] [--json FILE]
+                                             [--deals 1] [--cpu-slowdown N] [--json FILE]
 Needs the test venv (python3 tools/run_tests.py creates it) and a built dist/
 (python3 tools/build.py). Timings depend on the machine's load: say what it was (uptime).
 """
@@ -59,6 +59,9 @@ CLOCK_MS = 0.2
 50.0 to 50.2 ms. A gap counts as over 50 ms (or 100) from 50.2 ms (100.2) on."""
 NEAR_CLICK_MS = 100  # a gap or task this close to a click is the click's
 DEAL_TIMEOUT_MS = 300_000
+PRESS_MS = 80
+"""A click is pressed this long, as a person's tap or click is (the pointerdown and the
+click are then two tasks, as they are for a person, not one)."""
 PARTS = ("all", "click", "motion", "later")
 """The figures reported: every gap and long task of the deal; those near a click of the
 person's (the click's Python work) and the others (the motion: computer players, tricks
@@ -172,7 +175,7 @@ def warm_up(page, url: str) -> None:
 
 
 def play_deal(browser, url: str, speed: str, players: int, level: str, motion: bool,
-              trace: Path | None = None, cold: bool = False) -> dict:
+              trace: Path | None = None, cold: bool = False, slowdown: float = 1) -> dict:
     context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="no-preference")
     settings = {"players": players, "deck": "italian", "speed": speed,
                 "level": level, "lang": "en"}
@@ -191,15 +194,19 @@ def play_deal(browser, url: str, speed: str, players: int, level: str, motion: b
         browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
     try:
         page.goto(url)
+        if slowdown != 1:  # from the hand shown on: start-up would take as many times longer
+            page.wait_for_selector("body:not([data-state='loading'])", timeout=DEAL_TIMEOUT_MS)
+            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         while True:
             page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
             if page.get_attribute("body", "data-state") == "over":
                 break
             phase = page.get_attribute("body", "data-phase")
             if phase in ("auction", "call"):
-                page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
+                page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click(
+                    delay=PRESS_MS)
                 continue
-            page.locator("#hand button:not([disabled])").first.click()
+            page.locator("#hand button:not([disabled])").first.click(delay=PRESS_MS)
         page.wait_for_selector("#summary[open]", timeout=DEAL_TIMEOUT_MS)
         page.wait_for_timeout(300)  # a few frames after the summary, to close the last gap
         if page.get_attribute("body", "data-motion") != ("on" if motion else "off"):
@@ -250,6 +257,9 @@ def main(argv=None) -> int:
     ap.add_argument("--levels", default="medium,expert", help="comma-separated levels")
     ap.add_argument("--deals", type=int, default=1, help="deals per speed, players and level")
     ap.add_argument("--reduce-motion", action="store_true", help="measure with motion off, to compare")
+    ap.add_argument("--cpu-slowdown", type=float, default=1, metavar="N",
+                    help="slow the page's main thread N times (DevTools' CPU throttling), as on a slower phone; "
+                         "set once the hand is shown")
     ap.add_argument("--cold", action="store_true",
                     help="measure the first visit (the service worker installing and caching the site meanwhile); "
                          "by default a first visit is made and left before the measured one")
@@ -259,6 +269,7 @@ def main(argv=None) -> int:
                     "or the DevTools Performance panel); tracing itself slows the page")
     args = ap.parse_args(argv)
 
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     speeds = SPEEDS if args.speed == "all" else (args.speed,)
@@ -271,7 +282,7 @@ def main(argv=None) -> int:
     runs: list[dict] = []
     started = time.time()
     with sync_playwright() as p:
-        launch: dict = {"args": FLAGS}
+        launch: dict = {"args": [*FLAGS, "--disable-dev-shm-usage"]}  # as the browser tests: small /dev/shm
         if system_chromium():
             launch["executable_path"] = system_chromium()
         browser = p.chromium.launch(**launch)
@@ -283,8 +294,15 @@ def main(argv=None) -> int:
                         if args.trace:
                             Path(args.trace).mkdir(parents=True, exist_ok=True)
                             trace = Path(args.trace) / f"{speed}-{n}p-{level}-{deal + 1}.json"
-                        result = play_deal(browser, url, speed, n, level, not args.reduce_motion, trace,
-                                           args.cold)
+                        for attempt in (1, 2):  # a renderer that crashed (it happens here under load): once more
+                            try:
+                                result = play_deal(browser, url, speed, n, level, not args.reduce_motion, trace,
+                                                   args.cold, args.cpu_slowdown)
+                                break
+                            except PlaywrightError as error:
+                                if attempt == 2:
+                                    raise
+                                print(f"  deal failed ({str(error).splitlines()[0]}), played again", flush=True)
                         result.update(speed=speed, players=n, level=level, deal=deal + 1)
                         runs.append(result)
                         print(f"{speed} speed, {n} players, {level}, deal {deal + 1}: "
@@ -298,7 +316,8 @@ def main(argv=None) -> int:
     load_after = os.getloadavg()
     by_speed = {}
     held = held_later = True
-    print(f"\nper speed ({'motion off' if args.reduce_motion else 'motion on'}; "
+    slower = f", main thread {args.cpu_slowdown:g} times slower" if args.cpu_slowdown != 1 else ""
+    print(f"\nper speed ({'motion off' if args.reduce_motion else 'motion on'}{slower}; "
           f"limits: frame gap <= {GAP_LIMIT_MS} ms, long task <= {TASK_LIMIT_MS} ms)")
     for speed in speeds:
         mine = [r for r in runs if r["speed"] == speed]
@@ -315,7 +334,8 @@ def main(argv=None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({
             "limits": {"frame_gap_ms": GAP_LIMIT_MS, "long_task_ms": TASK_LIMIT_MS, "near_click_ms": NEAR_CLICK_MS},
-            "motion": not args.reduce_motion, "cold": args.cold, "load_before": load, "load_after": load_after,
+            "motion": not args.reduce_motion, "cold": args.cold, "cpu_slowdown": args.cpu_slowdown,
+            "load_before": load, "load_after": load_after,
             "cores": os.cpu_count(), "held": held, "held_but_first_click": held_later, "by_speed": by_speed,
             "runs": runs,
         }, indent=1))

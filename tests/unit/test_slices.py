@@ -1,7 +1,7 @@
 """Thinking in slices (briscola.agents.slices): where a search pauses never changes what
 it chooses. Each searching level is run at positions where its long steps are split (an
 exact solve of each guess, a batch of guesses weighed, the endgame's worlds, the
-two-player belief, five players' resampled guesses) once pausing wherever it may and once
+two-player belief, five players' bids, call and resampled guesses) once pausing wherever it may and once
 never, with the same seed and a fixed number of guesses: the same card both ways. Counts,
 not timings: the slices' length is set to 0 or to an hour."""
 
@@ -66,13 +66,23 @@ def test_where_a_search_pauses_never_changes_its_choice(case, monkeypatch):
         assert none == 0 < many
 
 
-def test_five_players_pause_and_choose_alike(monkeypatch):
+FIVE = {
+    # five players: a bid (some hundred deals played out), the call, a card after a trick
+    "auction": lambda v: v.phase == "auction" and len(v.legal_actions) > 1,
+    "call": lambda v: v.phase == "call",
+    "play": lambda v: v.phase == "play" and len(v.tricks) >= 1 and len(v.legal) > 1,
+}
+
+
+@pytest.mark.parametrize("phase", sorted(FIVE))
+def test_five_players_pause_and_choose_alike(phase, monkeypatch):
     rules = Rules.preset("chiamata", 5, auction="ranks")
-    view = position(5, 3, lambda v: v.phase == "play" and len(v.tricks) >= 1 and len(v.legal) > 1, rules)
-    paused, many = choice_and_pauses("expert", view, 0, monkeypatch, iterations=12)
-    whole, none = choice_and_pauses("expert", view, 3_600_000, monkeypatch, iterations=12)
-    assert paused == whole
-    assert none == 0 < many
+    view = position(5, 3, FIVE[phase], rules)
+    for level in ("hard", "expert"):
+        paused, many = choice_and_pauses(level, view, 0, monkeypatch, iterations=12)
+        whole, none = choice_and_pauses(level, view, 3_600_000, monkeypatch, iterations=12)
+        assert paused == whole
+        assert none == 0 < many
 
 
 def test_paced_passes_a_pause_on_only_when_the_slice_is_over(monkeypatch):

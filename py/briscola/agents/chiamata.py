@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Generator, Sequence
 
 from ..cards import ALL_CARDS, SUIT_OF, TABLES, Card
 from ..core import best_play, called_rank, contract
 from ..model import BID, CALL, Action
 from ..view import PlayerView
+from . import run_to_end
 from .sim import Tables, playout
 
 HAND = 8
@@ -84,6 +85,12 @@ def guesses(view: PlayerView, rng: random.Random, worlds: int) -> list[list[list
 def call_values(view: PlayerView, calls: Sequence[int], deals: Sequence[list[list[int]]]) -> dict[int, float]:
     """Mean card points of this seat's side, calling each card of ``calls``, over
     ``deals`` played out from the first lead."""
+    return run_to_end(call_values_steps(view, calls, deals))
+
+
+def call_values_steps(view: PlayerView, calls: Sequence[int], deals: Sequence[list[list[int]]]
+                      ) -> Generator[None, None, dict[int, float]]:
+    """:func:`call_values`, pausing (a bare ``yield``) after each deal played out."""
     n = view.players
     me = view.seat
     leader = (view.dealer + 1) % n
@@ -97,18 +104,25 @@ def call_values(view: PlayerView, calls: Sequence[int], deals: Sequence[list[lis
             t = world_tables(ranking, SUIT_OF[card], n, side)
             points = playout([list(h) for h in hands], [], [], leader, [0] * n, t)
             total += sum(points[s] for s in side)
+            yield
         values[card] = total / len(deals)
     return values
 
 
 def choose_bid(view: PlayerView, rng: random.Random, worlds: int, margin: float) -> Action:
     """The next bid up when the hand clears its contract by ``margin``, else a pass."""
+    return run_to_end(choose_bid_steps(view, rng, worlds, margin))
+
+
+def choose_bid_steps(view: PlayerView, rng: random.Random, worlds: int, margin: float
+                     ) -> Generator[None, None, Action]:
+    """:func:`choose_bid`, pausing after each guess played out."""
     bids = [a for a in view.legal_actions if a.kind == BID]
     if not bids:
         return Action.pass_()
     bid = bids[0].value
     assert bid is not None
-    values = call_values(view, candidates(view, bid), guesses(view, rng, worlds))
+    values = yield from call_values_steps(view, candidates(view, bid), guesses(view, rng, worlds))
     if max(values.values()) >= contract(bid) + margin:
         return bids[0]
     return Action.pass_()
@@ -116,19 +130,31 @@ def choose_bid(view: PlayerView, rng: random.Random, worlds: int, margin: float)
 
 def choose_call(view: PlayerView, rng: random.Random, worlds: int) -> Action:
     """The callable card with the best mean for this seat's side."""
+    return run_to_end(choose_call_steps(view, rng, worlds))
+
+
+def choose_call_steps(view: PlayerView, rng: random.Random, worlds: int) -> Generator[None, None, Action]:
+    """:func:`choose_call`, pausing after each guess played out."""
     calls = [a.card for a in view.legal_actions if a.kind == CALL and a.card is not None]
     bid = max(b for _, b in view.auction if b is not None)
     weigh = [c for c in candidates(view, bid) if c in calls] or calls
-    values = call_values(view, weigh, guesses(view, rng, worlds))
+    values = yield from call_values_steps(view, weigh, guesses(view, rng, worlds))
     return Action.call(max(weigh, key=lambda c: (values[c], -c)))
 
 
 def auction_action(view: PlayerView, rng: random.Random, worlds: int, margin: float) -> Action | None:
     """This seat's bid, pass or call when the deal is in its auction or call; None in play."""
+    return run_to_end(auction_action_steps(view, rng, worlds, margin))
+
+
+def auction_action_steps(view: PlayerView, rng: random.Random, worlds: int, margin: float
+                         ) -> Generator[None, None, Action | None]:
+    """:func:`auction_action`, pausing after each guess played out (a bid weighs some
+    hundred deals played out: several frames' work in a page)."""
     if view.phase == "auction":
-        return choose_bid(view, rng, worlds, margin)
+        return (yield from choose_bid_steps(view, rng, worlds, margin))
     if view.phase == "call":
-        return choose_call(view, rng, 2 * worlds)
+        return (yield from choose_call_steps(view, rng, 2 * worlds))
     return None
 
 

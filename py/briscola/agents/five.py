@@ -47,7 +47,7 @@ from ..rules import CHIAMATA_PLAYERS
 from ..view import PlayerView
 from . import run_to_end
 from .basic import RandomAgent
-from .chiamata import auction_action, draw_holder, partner_weights, world_tables
+from .chiamata import auction_action, auction_action_steps, draw_holder, partner_weights, world_tables
 from .easy import EasyAgent
 from .endgame import solve
 from .expert import ExpertAgent
@@ -465,7 +465,7 @@ def five_think(view: PlayerView, bid_worlds: int, level: Level, budget_ms: float
     (at least, with ``budget_ms``)."""
     rng = random.Random(view_key(view) ^ salt)
     if view.phase != "play":
-        action = auction_action(view, rng, bid_worlds, level.margin)
+        action = yield from paced(auction_action_steps(view, rng, bid_worlds, level.margin), Slices())
         assert action is not None
         return action
     legal = view.legal
