@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import devserver  # noqa: E402
-from tools.bench_page import FLAGS  # noqa: E402
+from tools.bench_page import FLAGS, play_until_over  # noqa: E402
 from tools.run_tests import system_chromium  # noqa: E402
 
 SPEEDS = ("slow", "normal", "fast")
@@ -197,16 +197,7 @@ def play_deal(browser, url: str, speed: str, players: int, level: str, motion: b
         if slowdown != 1:  # from the hand shown on: start-up would take as many times longer
             page.wait_for_selector("body:not([data-state='loading'])", timeout=DEAL_TIMEOUT_MS)
             page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
-        while True:
-            page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
-            if page.get_attribute("body", "data-state") == "over":
-                break
-            phase = page.get_attribute("body", "data-phase")
-            if phase in ("auction", "call"):
-                page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click(
-                    delay=PRESS_MS)
-                continue
-            page.locator("#hand button:not([disabled])").first.click(delay=PRESS_MS)
+        play_until_over(page, DEAL_TIMEOUT_MS, PRESS_MS)
         page.wait_for_selector("#summary[open]", timeout=DEAL_TIMEOUT_MS)
         page.wait_for_timeout(300)  # a few frames after the summary, to close the last gap
         if page.get_attribute("body", "data-motion") != ("on" if motion else "off"):

@@ -60,6 +60,21 @@ def measure(page) -> dict:
     return {"moves": moves}
 
 
+def play_until_over(page, timeout_ms: float, press_ms: float = 0) -> None:
+    """Play the person's turns until the deal is over: the first playable card, and in
+    Briscola chiamata's auction a pass (or the first card offered to call). Each click is
+    held down ``press_ms``."""
+    while True:
+        page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=timeout_ms)
+        if page.get_attribute("body", "data-state") == "over":
+            return
+        if page.get_attribute("body", "data-phase") in ("auction", "call"):
+            page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click(
+                delay=press_ms)
+            continue
+        page.locator("#hand button:not([disabled])").first.click(delay=press_ms)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="expert")
@@ -91,16 +106,7 @@ def main(argv=None) -> int:
                 context.add_init_script(f"localStorage.setItem('briscola.variant', {json.dumps(five)});")
             page = context.new_page()
             page.goto(url)
-            while True:
-                page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']",
-                                       timeout=300_000)
-                if page.get_attribute("body", "data-state") == "over":
-                    break
-                phase = page.get_attribute("body", "data-phase")
-                if phase in ("auction", "call"):
-                    page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
-                    continue
-                page.locator("#hand button:not([disabled])").first.click()
+            play_until_over(page, 300_000)
             moves += measure(page)["moves"]
             context.close()
         browser.close()

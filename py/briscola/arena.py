@@ -666,8 +666,9 @@ def five_summary(run: FiveRun, tally: FiveTally) -> dict[str, Any]:
     bid, ``lowest``, ``median``, ``highest``), and per agent in ``agents``: ``name``,
     ``agent``, ``seat_games``, ``game_points_per_deal`` (mean game points a seat-game),
     ``ci95`` (95% interval over the deals, each deal's seat-games of every rotation
-    averaged), ``contracts_taken``, ``contracts_made``, ``success_rate``,
-    ``ms_per_decision``, ``matches``, ``match_wins``."""
+    averaged; ``mean_over_deals`` its centre, from ``deals_counted``, ``sum_over_deals``
+    and ``sum_sq_over_deals``, which pool runs of other seeds exactly), ``contracts_taken``,
+    ``contracts_made``, ``success_rate``, ``ms_per_decision``, ``matches``, ``match_wins``."""
     names = labels(run.specs)
     agents = []
     for a in range(len(run.specs)):
@@ -681,6 +682,9 @@ def five_summary(run: FiveRun, tally: FiveTally) -> dict[str, Any]:
             else 0.0,
             "ci95": [round(low, 4), round(high, 4)],
             "mean_over_deals": round(mean, 4),
+            "deals_counted": tally.deals_in[a],
+            "sum_over_deals": tally.deal_sum[a],
+            "sum_sq_over_deals": tally.deal_sq[a],
             "contracts_taken": taken,
             "contracts_made": made,
             "success_rate": round(made / taken, 4) if taken else None,
