@@ -908,7 +908,8 @@ class Page:
 
     def take_early_taps(self) -> None:
         """What was tapped while Python loaded (static/js/early.js): a card of the painted
-        hand is played now if the rules allow it; a dialog opened early is filled."""
+        hand is played now if the rules allow it; a dialog opened early (Settings, Stats,
+        How to play) is filled."""
         body = js.document.body
         card = body.getAttribute("data-queued")
         if not _null(card):
@@ -919,6 +920,15 @@ class Page:
         dialog = _el("settings")
         if not _null(dialog) and dialog.open:
             _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
+        dialog = _el("howto")
+        if not _null(dialog) and dialog.open:
+            _el("howto-body").innerHTML = render.howto_html(self.app.howto(None), self.app.tr)
+        for button in js.document.querySelectorAll("#stats .dialog-buttons button"):
+            button.disabled = False
+        dialog = _el("stats")
+        if not _null(dialog) and dialog.open:
+            self.app.refresh_stats()
+            self._fill_stats()
 
     async def _show_summary_soon(self, summary, epoch: int) -> None:
         """The end-of-deal summary, a frame after the table's last change: building it

@@ -3,7 +3,8 @@
 // py/briscola_app/snapshot.py, so a returning player sees their deal at once rather than
 // an empty table for the seconds the runtime takes. Until the page is up it also takes a
 // tap on a card of that hand (marked, then played by Python as soon as it is up:
-// dom.Page.take_early_taps) and opens Settings, which Python fills when it is up.
+// dom.Page.take_early_taps) and opens Settings, Stats and How to play, which Python fills
+// when it is up.
 // Stored HTML is painted only into the table's own regions and only within the sizes
 // Python writes; the page's policy forbids inline scripts and styles, so it can run nothing.
 (() => {
@@ -57,9 +58,22 @@
   const data = stored();
   if (data) paint(data);
 
-  // Settings opens at once; its fields come with Python.
-  const settings = document.querySelector("#actions [data-action='settings']");
-  if (settings) settings.disabled = false;
+  // Settings, Stats and How to play open at once; what they show comes with Python.
+  for (const action of ["settings", "stats"]) {
+    const button = document.querySelector(`#actions [data-action='${action}']`);
+    if (button) button.disabled = false;
+  }
+  const EARLY_DIALOGS = { settings: "settings-fields", stats: "stats-body", howto: "howto-body" };
+  const openEarly = (action) => {
+    const fields = byId(EARLY_DIALOGS[action]);
+    if (fields && !fields.childElementCount) fields.textContent = say("loading");
+    if (action === "stats") { // what they would act on is not read yet
+      for (const b of document.querySelectorAll("#stats .dialog-buttons [data-action$='-stats']")) b.disabled = true;
+    }
+    const dialog = byId(action);
+    if (dialog && !dialog.open) dialog.showModal();
+    body.dataset.early = action; // tests: opened before Python was up
+  };
 
   body.addEventListener("click", (event) => {
     if (ready() || !event.target || !event.target.closest) return; // Python handles it
@@ -72,12 +86,8 @@
     }
     const button = event.target.closest("[data-action]");
     const action = button && !button.disabled ? button.dataset.action : "";
-    if (action === "settings") {
-      const fields = byId("settings-fields");
-      if (fields && !fields.childElementCount) fields.textContent = say("loading");
-      const dialog = byId("settings");
-      if (dialog && !dialog.open) dialog.showModal();
-      body.dataset.early = "settings"; // tests: opened before Python was up
+    if (action in EARLY_DIALOGS) {
+      openEarly(action);
     } else if (action === "close") {
       const dialog = button.closest("dialog");
       if (dialog) dialog.close();

@@ -102,3 +102,51 @@ def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser:
     expect(page.locator("#settings")).to_be_hidden()
     assert not errors
     page.context.close()
+
+
+def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Browser, site_url: str) -> None:
+    """Stats (its buttons held until the stats are read) and How to play (from Settings)
+    open before Python is up; Python fills them when it is up."""
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = HeldApp(page)
+    held.holding = True
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.locator("#actions [data-action='stats']").click()
+    early = page.evaluate("() => ({ready: performance.getEntriesByName('briscola:ready').length > 0,"
+                          " early: document.body.dataset.early, open: document.getElementById('stats').open})")
+    assert early == {"ready": False, "early": "stats", "open": True}, early
+    expect(page.locator("#stats [data-action='export-stats']")).to_be_disabled()
+    page.locator("#stats [data-action='close']").click()
+    expect(page.locator("#stats")).to_be_hidden()
+    page.locator("#actions [data-action='settings']").click()
+    page.locator("#settings [data-action='howto']").click()
+    expect(page.locator("#howto")).to_be_visible()
+    assert page.evaluate("document.body.dataset.early") == "howto"
+    assert page.locator("#howto-body").inner_text().strip()  # "Loading…" in the page's language
+    held.release()
+    # How to play is filled with its sections; the stats, opened again, have working buttons
+    expect(page.locator("#howto-body h3").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+    page.locator("#howto [data-action='close']").click()
+    page.locator("#settings [data-action='close']").click()
+    expect(page.locator("body")).not_to_have_attribute("data-state", "loading")
+    page.locator("#actions [data-action='stats']").click()
+    expect(page.locator("#stats [data-action='export-stats']")).to_be_enabled()
+    expect(page.locator("#stats-body table, #stats-body p").first).to_be_attached()
+    assert not errors
+    page.context.close()
+
+
+def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, site_url: str) -> None:
+    page = new_page(browser)
+    held = HeldApp(page)
+    held.holding = True
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.locator("#actions [data-action='stats']").click()
+    loading = page.locator("#stats-body").inner_text()
+    held.release()
+    expect(page.locator("#stats [data-action='reset-stats']")).to_be_enabled(timeout=READY_TIMEOUT_MS)
+    assert page.locator("#stats").evaluate("d => d.open")
+    assert page.locator("#stats-body").inner_text() != loading
+    page.context.close()
