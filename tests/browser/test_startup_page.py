@@ -51,6 +51,18 @@ def new_page(browser: Browser) -> Page:
     return context.new_page()
 
 
+def opened_while_held(browser: Browser, site_url: str) -> tuple[Page, list[str], HeldApp]:
+    """The page opened with main.py held back (Python cannot come up until released), and
+    the page errors it records."""
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = HeldApp(page)
+    held.holding = True
+    page.goto(site_url, wait_until="domcontentloaded")
+    return page, errors, held
+
+
 def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: Browser,
                                                                        site_url: str) -> None:
     page = new_page(browser)
@@ -84,12 +96,7 @@ def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: 
 
 def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser: Browser,
                                                                         site_url: str) -> None:
-    page = new_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(site_url, wait_until="domcontentloaded")
+    page, errors, held = opened_while_held(browser, site_url)
     page.locator("#actions [data-action='settings']").click()
     opened = page.evaluate(STATE_JS)
     assert opened["open"] and opened["early"] == "settings" and not opened["ready"], opened
@@ -107,12 +114,7 @@ def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser:
 def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Browser, site_url: str) -> None:
     """Stats (its buttons held until the stats are read) and How to play (from Settings)
     open before Python is up; Python fills them when it is up."""
-    page = new_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(site_url, wait_until="domcontentloaded")
+    page, errors, held = opened_while_held(browser, site_url)
     page.locator("#actions [data-action='stats']").click()
     early = page.evaluate("() => ({ready: performance.getEntriesByName('briscola:ready').length > 0,"
                           " early: document.body.dataset.early, open: document.getElementById('stats').open})")
@@ -139,10 +141,7 @@ def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Brow
 
 
 def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, site_url: str) -> None:
-    page = new_page(browser)
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(site_url, wait_until="domcontentloaded")
+    page, _, held = opened_while_held(browser, site_url)
     page.locator("#actions [data-action='stats']").click()
     loading = page.locator("#stats-body").inner_text()
     held.release()

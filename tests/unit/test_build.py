@@ -74,7 +74,7 @@ def test_build_hash_is_stable_and_follows_inputs(checkout: Path, tmp_path: Path)
     two = run_build(checkout, tmp_path / "two")
     assert one.hash == two.hash
     assert one.archive == two.archive
-    write(checkout / "py" / "briscola" / "cards.py", "SUITS = 'DCSB'  # changed\n")
+    write(checkout / "py" / "briscola" / "cards.py", "SUITS = 'DCSBX'\n")  # a comment alone ships nothing
     three = run_build(checkout, tmp_path / "three")
     assert three.hash != one.hash
     assert three.archive != one.archive
@@ -86,7 +86,7 @@ def test_pyscript_configs_point_at_the_vendored_runtime(checkout: Path):
     result = run_build(checkout)
     dist = result.out
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/js/boot.mjs"
     assert config["files"] == {f"./{result.archive}": "./*"}
     assert (dist / result.archive).exists()
     bare = json.loads((dist / "bare" / "pyscript.json").read_text())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import sys
 import json
 import re
 import zipfile
@@ -131,6 +132,31 @@ def test_slim_stdlib_drops_listed_parts_only():
     assert kept == ["json/", "json/__init__.py", "random.py", "encodings/",
                     "encodings/__init__.py", "encodings/utf_8.py", "pdbx.py"]
     assert build.slim_stdlib(fake_stdlib(names)) == slim, "deterministic"
+
+
+def test_docstrings_are_stripped_only_where_the_program_stays_the_same():
+    source = (b'"""Module."""\nfrom __future__ import annotations\n\n\nclass A:\n    """Class."""\n\n\n'
+              b'def f(x):  # a comment\n    """Doc."""\n    return f"{x!r:>{4}}" + \'"""kept"""\'\n')
+    stripped = build.strip_docstrings(source)
+    assert stripped is not None and b"Module." not in stripped and b"Class." not in stripped
+    assert b"Doc." not in stripped and b"a comment" not in stripped and b'"""kept"""' in stripped
+    space: dict = {}
+    exec(compile(stripped, "m", "exec"), space)
+    assert space["f"](1) == "   1\"\"\"kept\"\"\"" and space["A"].__doc__ is None and space["f"].__doc__ is None
+    assert build.strip_docstrings(b"def f(:\n") is None  # not this Python's syntax: as it is
+    assert build.compact_source("m.py", b"def f(:\n") == b"def f(:\n"
+    assert build.compact_source("data.json", b'"""x"""') == b'"""x"""'
+
+
+def test_slim_stdlib_stores_modules_without_docstrings():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("m.py", '"""A long docstring."""\nX = 1\n')
+        z.writestr("new.py", "type Point = tuple[int, int]\n" if sys.version_info < (3, 12) else "def f(:\n")
+    slim = zipfile.ZipFile(io.BytesIO(build.slim_stdlib(buffer.getvalue())))
+    assert [i.compress_type for i in slim.infolist()] == [zipfile.ZIP_STORED] * 2
+    assert slim.read("m.py") == b"X = 1\n"
+    assert slim.read("new.py") == zipfile.ZipFile(buffer).read("new.py")  # kept as it was
 
 
 def test_fake_runtime_stdlib_is_copied_as_is(checkout: Path):  # noqa: F811
