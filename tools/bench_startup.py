@@ -32,7 +32,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
-TARGET_RATIO = 1.15
+TARGET_COLD_RATIO = 1.0  # the issue "Open like a native app"
+TARGET_LONG_TASK_MS = 200
 TARGET_FIRST_PAINT_MS = 500
 TARGET_FIRST_VISIT_BYTES = 5_000_000
 TARGET_WARM_RATIO = 0.7  # the returning player's start, from the snapshot, against the bare page warm
@@ -257,11 +258,16 @@ def main(argv: list[str] | None = None) -> int:
           f"warm {result['first_paint_warm_ms']:.0f} ms  "
           f"[{ok(result['first_paint_cold_ms'] < TARGET_FIRST_PAINT_MS)}, target < "
           f"{TARGET_FIRST_PAINT_MS} ms]")
-    for kind in ("cold", "warm"):
-        ratio = result[f"ratio_{kind}"]
-        print(f"  {kind}: playable hand {result[f'game_{kind}_ms']:.0f} ms, bare page "
-              f"{result[f'bare_{kind}_ms']:.0f} ms, ratio {ratio:.3f}  "
-              f"[{ok(ratio <= TARGET_RATIO)}, target <= {TARGET_RATIO}]")
+    print(f"  cold: playable hand {result['game_cold_ms']:.0f} ms, bare page {result['bare_cold_ms']:.0f} ms, "
+          f"ratio {result['ratio_cold']:.3f}  [{ok(result['ratio_cold'] <= TARGET_COLD_RATIO)}, "
+          f"target <= {TARGET_COLD_RATIO}]")
+    print(f"  warm, first return (the snapshot is made during it): playable hand {result['game_warm_ms']:.0f} ms, "
+          f"bare page {result['bare_warm_ms']:.0f} ms, ratio {result['ratio_warm']:.3f}")
+    for kind in ("cold", "warm", "snap"):
+        longest = result.get(f"game_longtask_{kind}_ms")
+        if longest is not None:
+            print(f"  longest main-thread task, game {kind}: {longest:.0f} ms  "
+                  f"[{ok(longest <= TARGET_LONG_TASK_MS)}, target <= {TARGET_LONG_TASK_MS} ms]")
     if result["ratio_snap"] is not None:
         print(f"  returning, from the start-up snapshot: playable hand {result['game_snap_ms']:.0f} ms, "
               f"bare page warm {result['bare_warm_ms']:.0f} ms, ratio {result['ratio_snap']:.3f}  "
