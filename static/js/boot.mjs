@@ -1,11 +1,11 @@
 // The interpreter module pyscript.json names: Pyodide's own loadPyodide, started from a
-// memory snapshot when this device keeps one for this build (docs/startup.md, "Memory
-// snapshot"). The snapshot is the runtime's memory right after it booted and imported
-// the game's pure-Python modules, so a start from it skips both (about 2-3 s in a
-// browser on a small machine). It is made on the device, by snapshot-worker.mjs in a
-// worker, during a returning visit (the page came from the service worker) once the game
-// is ready, and kept in Cache Storage ("briscola.snapshot", 31 MB). A snapshot that fails
-// to load is dropped and the runtime starts as usual.
+// memory snapshot of the runtime (docs/startup.md, "Memory snapshot"): its memory right
+// after it booted and imported the game's pure-Python modules. The runtime's own start is
+// one long task of seconds; the page must not freeze for it, so it runs in a worker
+// (snapshot-worker.mjs), which hands the snapshot over, and the page starts from it
+// without a long task. The snapshot is kept in Cache Storage ("briscola.snapshot", 31 MB,
+// per build), so later visits start from it at once. If a snapshot cannot be made or
+// loaded, the runtime starts here as usual (and a stored one that fails is dropped).
 import { loadPyodide as loadRuntime, version } from "../../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -14,8 +14,6 @@ const BUILD = "__BUILD__";
 const CACHE = "briscola.snapshot";
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`../../snapshot-${BUILD}.bin`, import.meta.url).href; // a cache key only
-const READY_MARK = "briscola:ready";
-const IDLE_AFTER_READY_MS = 3000;
 
 async function storedSnapshot() {
   try {
@@ -35,51 +33,67 @@ async function dropSnapshots() {
   }
 }
 
-function whenReady(callback) {
-  if (performance.getEntriesByName(READY_MARK).length) return callback();
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName(READY_MARK).length) {
-      observer.disconnect();
-      callback();
+// The runtime started, and the snapshot made and stored, in a worker; resolves to the
+// snapshot's bytes, or null when no worker could make one.
+function snapshotFromWorker() {
+  if (!self.Worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const fail = (problem) => {
+      console.warn("no start-up snapshot made:", problem);
+      resolve(null);
+    };
+    let worker;
+    try {
+      worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
+    } catch (error) {
+      return fail(error);
     }
-  });
-  observer.observe({ type: "mark", buffered: true });
-}
-
-// A returning visit with no snapshot for this build: make one in a worker, a moment after
-// the game is ready (the worker runs beside the page, which stays free).
-function makeSnapshotLater() {
-  if (!self.Worker || !self.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-  whenReady(() => setTimeout(() => {
-    const worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
-    worker.onmessage = (event) => {
+    worker.onmessage = ({ data }) => {
+      if (data && data.snapshot) { // the worker goes on to store it
+        performance.mark("briscola:snapshot-made");
+        resolve(new Uint8Array(data.snapshot));
+        return;
+      }
       worker.terminate();
-      if (event.data && event.data.saved) performance.mark("briscola:snapshot-saved");
-      else console.warn("no start-up snapshot made:", event.data && event.data.error);
+      if (data && data.stored) performance.mark("briscola:snapshot-saved");
+      else if (data && data.storeError) console.warn("start-up snapshot not stored:", data.storeError);
+      else fail(data && data.error);
     };
     worker.onerror = (event) => {
       worker.terminate();
-      console.warn("no start-up snapshot made:", event.message);
+      fail(event.message);
     };
-    worker.postMessage({ indexURL: INDEX_URL, key: KEY, cache: CACHE });
-  }, IDLE_AFTER_READY_MS));
+    worker.postMessage({ indexURL: INDEX_URL, key: KEY, cache: self.caches ? CACHE : null });
+  });
+}
+
+async function startFrom(settings, snapshot) {
+  const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+  // the snapshot's random module was seeded where it was made: seed it here
+  pyodide.runPython("import random\nrandom.seed()");
+  performance.mark("briscola:snapshot-used");
+  return pyodide;
 }
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const snapshot = await storedSnapshot();
-  if (snapshot) {
+  const stored = await storedSnapshot();
+  if (stored) {
     try {
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
-      // the snapshot's random module was seeded where it was made: seed it here
-      pyodide.runPython("import random\nrandom.seed()");
-      performance.mark("briscola:snapshot-used");
-      return pyodide;
+      return await startFrom(settings, stored);
+    } catch (error) {
+      console.warn("stored start-up snapshot not usable, making another:", error);
+      await dropSnapshots();
+    }
+  }
+  const made = await snapshotFromWorker();
+  if (made) {
+    try {
+      return await startFrom(settings, made);
     } catch (error) {
       console.warn("start-up snapshot not usable, starting without it:", error);
       await dropSnapshots();
     }
   }
-  makeSnapshotLater();
   return loadRuntime(settings);
 }

@@ -1,7 +1,7 @@
 """The start-up snapshot (static/js/boot.mjs, static/js/snapshot-worker.mjs) in real
-Chromium: a returning visit makes it in a worker once the game is ready, the next visit
-starts from it and plays, offline too, and a snapshot that cannot be loaded is dropped
-and the page starts as usual."""
+Chromium: on a first visit the runtime starts in a worker, which hands its memory over
+and stores it; the page starts from it and plays; the next visit starts from the stored
+one, offline too; a stored snapshot that cannot be loaded is dropped and replaced."""
 
 from __future__ import annotations
 
@@ -10,15 +10,21 @@ from test_offline import seed_fast_settings, wait_until_offline_ready, wait_unti
 
 SNAPSHOT_TIMEOUT_MS = 180_000
 CACHE = "briscola.snapshot"
-MARKS = """() => ({
-  used: performance.getEntriesByName('briscola:snapshot-used').length > 0,
-  saved: performance.getEntriesByName('briscola:snapshot-saved').length > 0,
-})"""
+MARKS = """() => Object.fromEntries(['made', 'saved', 'used'].map(
+  (m) => [m, performance.getEntriesByName('briscola:snapshot-' + m).length > 0]))"""
 
 
-def snapshot_keys(page: Page) -> list[str]:
-    return page.evaluate(f"""async () => (await caches.has('{CACHE}'))
-        ? (await (await caches.open('{CACHE}')).keys()).map((r) => r.url) : []""")
+def stored_size(page: Page) -> int:
+    """Bytes of this build's stored snapshot (0: none)."""
+    return page.evaluate(f"""async () => {{
+        const key = new URL(`snapshot-${{document.body.dataset.build}}.bin`, location.href).href;
+        const r = (await caches.has('{CACHE}')) ? await (await caches.open('{CACHE}')).match(key) : null;
+        return r ? (await r.arrayBuffer()).byteLength : 0; }}""")
+
+
+def wait_until_saved(page: Page) -> None:
+    page.wait_for_function("performance.getEntriesByName('briscola:snapshot-saved').length > 0",
+                           timeout=SNAPSHOT_TIMEOUT_MS)
 
 
 def a_card_is_answered(page: Page) -> None:
@@ -28,24 +34,20 @@ def a_card_is_answered(page: Page) -> None:
     expect(page.locator("#trick figure")).to_have_count(2, timeout=30_000)
 
 
-def test_a_returning_visit_makes_the_snapshot_and_the_next_starts_from_it(
+def test_the_first_visit_starts_from_a_worker_made_snapshot_and_the_next_from_the_stored_one(
         context: BrowserContext, page: Page, site_url: str, console_errors) -> None:
     seed_fast_settings(context)
     page.goto(site_url)
     wait_until_playable(page)
-    wait_until_offline_ready(page)
-    assert page.evaluate(MARKS) == {"used": False, "saved": False}  # the first visit makes none
-    page.reload()
-    wait_until_playable(page)
-    page.wait_for_function("performance.getEntriesByName('briscola:snapshot-saved').length > 0",
-                           timeout=SNAPSHOT_TIMEOUT_MS)
-    keys = snapshot_keys(page)
-    assert len(keys) == 1 and keys[0].endswith(".bin"), keys
-    page.reload()
-    wait_until_playable(page)
-    assert page.evaluate(MARKS) == {"used": True, "saved": False}
+    wait_until_saved(page)
+    assert page.evaluate(MARKS) == {"made": True, "saved": True, "used": True}
+    assert stored_size(page) > 1_000_000
     a_card_is_answered(page)
-    # offline, from the snapshot too
+    wait_until_offline_ready(page)
+    page.reload()
+    wait_until_playable(page)
+    assert page.evaluate(MARKS) == {"made": False, "saved": False, "used": True}  # no worker this time
+    a_card_is_answered(page)
     context.set_offline(True)
     page.reload()
     wait_until_playable(page)
@@ -54,20 +56,19 @@ def test_a_returning_visit_makes_the_snapshot_and_the_next_starts_from_it(
     assert not console_errors.errors, console_errors.errors
 
 
-def test_a_snapshot_that_cannot_be_loaded_is_dropped(context: BrowserContext, page: Page, site_url: str) -> None:
+def test_a_stored_snapshot_that_cannot_be_loaded_is_replaced(context: BrowserContext, page: Page,
+                                                             site_url: str) -> None:
     seed_fast_settings(context)
     page.goto(site_url)
     wait_until_playable(page)
-    wait_until_offline_ready(page)
-    key = page.evaluate("new URL(`snapshot-${document.body.dataset.build}.bin`, location.href).href")
-    page.evaluate(f"""async () => (await caches.open('{CACHE}')).put({key!r},
+    wait_until_saved(page)
+    page.evaluate(f"""async () => (await caches.open('{CACHE}')).put(
+        new URL(`snapshot-${{document.body.dataset.build}}.bin`, location.href).href,
         new Response(new Uint8Array(4096)))""")
+    assert stored_size(page) == 4096
     page.reload()
-    wait_until_playable(page)  # started without it ...
-    assert not page.evaluate(MARKS)["used"]
-    # ... and dropped it (this visit may make a good one again, a moment after it is ready)
-    size = page.evaluate(f"""async () => {{
-        const r = await (await caches.open('{CACHE}')).match({key!r});
-        return r ? (await r.arrayBuffer()).byteLength : 0; }}""")
-    assert size == 0 or size > 1_000_000, size
+    wait_until_playable(page)
+    wait_until_saved(page)
+    assert page.evaluate(MARKS) == {"made": True, "saved": True, "used": True}  # a new one, from the worker
+    assert stored_size(page) > 1_000_000
     a_card_is_answered(page)
