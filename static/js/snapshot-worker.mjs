@@ -11,11 +11,12 @@ const HOME = "/home/pyodide";
 self.onmessage = async ({ data: { indexURL, key, cache } }) => {
   let handed = false;
   try {
+    const runtime = loadPyodide({ indexURL, _makeSnapshot: true }); // meanwhile, the archive
     const config = await (await fetch(new URL("../../pyscript.json", import.meta.url))).json();
     const archive = Object.keys(config.files || {}).find((name) => name.endsWith(".zip"));
     if (!archive) throw new Error("pyscript.json names no archive");
     const bytes = new Uint8Array(await (await fetch(new URL("../../" + archive, import.meta.url))).arrayBuffer());
-    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+    const pyodide = await runtime;
     pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
     pyodide.runPython(`import sys\nif "${HOME}" not in sys.path: sys.path.insert(0, "${HOME}")\n` +
       "from briscola_app.boot import preload\npreload()");
