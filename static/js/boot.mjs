@@ -14,6 +14,7 @@ const BUILD = "__BUILD__";
 const CACHE = "briscola.snapshot";
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`../../snapshot-${BUILD}.bin`, import.meta.url).href; // a cache key only
+const WORKER_TIMEOUT_MS = 90000;
 
 async function storedSnapshot() {
   try {
@@ -38,18 +39,31 @@ async function dropSnapshots() {
 function snapshotFromWorker() {
   if (!self.Worker) return Promise.resolve(null);
   return new Promise((resolve) => {
+    let worker;
+    let settled = false;
     const fail = (problem) => {
+      if (settled) return;
+      settled = true;
       console.warn("no start-up snapshot made:", problem);
       resolve(null);
     };
-    let worker;
+    // a worker that never answers (a browser without module workers may say nothing)
+    // must not keep the game from starting: the runtime then starts on the page
+    const timer = setTimeout(() => {
+      if (worker) worker.terminate();
+      fail(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
+    }, WORKER_TIMEOUT_MS);
     try {
       worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
     } catch (error) {
+      clearTimeout(timer);
       return fail(error);
     }
     worker.onmessage = ({ data }) => {
+      clearTimeout(timer);
       if (data && data.snapshot) { // the worker goes on to store it
+        if (settled) return worker.terminate();
+        settled = true;
         performance.mark("briscola:snapshot-made");
         resolve(new Uint8Array(data.snapshot));
         return;
@@ -60,6 +74,7 @@ function snapshotFromWorker() {
       else fail(data && data.error);
     };
     worker.onerror = (event) => {
+      clearTimeout(timer);
       worker.terminate();
       fail(event.message);
     };

@@ -72,3 +72,17 @@ def test_a_stored_snapshot_that_cannot_be_loaded_is_replaced(context: BrowserCon
     assert page.evaluate(MARKS) == {"made": True, "saved": True, "used": True}  # a new one, from the worker
     assert stored_size(page) > 1_000_000
     a_card_is_answered(page)
+
+
+def test_without_the_worker_python_starts_on_the_page(browser, site_url: str) -> None:
+    """The worker's script cannot be loaded: the runtime starts on the page, as before the
+    snapshot, and the game plays."""
+    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+    seed_fast_settings(context)
+    page = context.new_page()
+    page.route("**/snapshot-worker.mjs*", lambda route: route.abort())
+    page.goto(site_url)
+    wait_until_playable(page)
+    assert page.evaluate(MARKS) == {"made": False, "saved": False, "used": False}
+    a_card_is_answered(page)
+    context.close()
