@@ -90,25 +90,23 @@ async function startFrom(settings, snapshot) {
   return pyodide;
 }
 
+// Started from ``snapshot``, or null (the snapshot deleted) when it cannot be loaded.
+async function startOrDrop(settings, snapshot, problem) {
+  try {
+    return await startFrom(settings, snapshot);
+  } catch (error) {
+    console.warn(problem, error);
+    await dropSnapshots();
+    return null;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   const stored = await storedSnapshot();
-  if (stored) {
-    try {
-      return await startFrom(settings, stored);
-    } catch (error) {
-      console.warn("stored start-up snapshot not usable, making another:", error);
-      await dropSnapshots();
-    }
-  }
+  const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
+  if (fromStored) return fromStored;
   const made = await snapshotFromWorker();
-  if (made) {
-    try {
-      return await startFrom(settings, made);
-    } catch (error) {
-      console.warn("start-up snapshot not usable, starting without it:", error);
-      await dropSnapshots();
-    }
-  }
-  return loadRuntime(settings);
+  const fromMade = made && (await startOrDrop(settings, made, "start-up snapshot not usable:"));
+  return fromMade || loadRuntime(settings);
 }
