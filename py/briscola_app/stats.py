@@ -55,6 +55,16 @@ class ModeStats:
 STANDARD = "standard"
 
 
+
+def played_won(entry, what: str) -> dict:
+    """``entry`` checked as ``{"played": n, "won": m}`` with counts and m <= n; BadData
+    naming ``what`` otherwise."""
+    if not isinstance(entry, dict) or set(entry) != {"played", "won"}:
+        raise BadData(f"{what} have the wrong fields")
+    if not all(is_count(v) for v in entry.values()) or entry["won"] > entry["played"]:
+        raise BadData(f"{what} must be counts")
+    return entry
+
 def mode_key(players: int, level: str, variant: str = STANDARD) -> str:
     """``2p-medium`` (the standard game, as stored before variants) or ``2p-medium-dupla``."""
     return f"{players}p-{level}" if variant == STANDARD else f"{players}p-{level}-{variant}"
@@ -192,11 +202,7 @@ def validate_match_stats(data: Any) -> MatchStats:
     out = {}
     for key, entry in formats.items():
         parse_match_key(key)
-        if not isinstance(entry, dict) or set(entry) != {"played", "won"}:
-            raise BadData(f"match stats for {key[:60]!r} have the wrong fields")
-        if not all(is_count(v) for v in entry.values()) or entry["won"] > entry["played"]:
-            raise BadData(f"match stats for {key[:60]!r} must be counts")
-        out[key] = MatchCount(**entry)
+        out[key] = MatchCount(**played_won(entry, f"match stats for {key[:60]!r}"))
     return MatchStats(out, counted[-COUNTED_KEPT:])
 
 
@@ -417,9 +423,5 @@ def validate_people_stats(data: Any) -> PeopleStats:
         out[name] = {}
         for key, entry in modes.items():
             parse_mode_key(key)
-            if not isinstance(entry, dict) or set(entry) != {"played", "won"}:
-                raise BadData(f"stats of {name[:20]!r} have the wrong fields")
-            if not all(is_count(v) for v in entry.values()) or entry["won"] > entry["played"]:
-                raise BadData(f"stats of {name[:20]!r} must be counts")
-            out[name][key] = PersonCount(**entry)
+            out[name][key] = PersonCount(**played_won(entry, f"stats of {name[:20]!r}"))
     return PeopleStats(out, counted[-COUNTED_KEPT:], cleared[-COUNTED_KEPT:])
