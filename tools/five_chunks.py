@@ -8,13 +8,16 @@ each from the same dealer; the agents' own random draws differ, as they are seed
 the chunk's seed too),
 each written to ``DIR/chunk-<k>.json`` by the arena's ``--json``; a chunk already written
 is not run again, so the command resumes where it stopped. ``--pool-only`` runs nothing.
+Two sittings can run at once on two cores, one of them with ``--reverse`` (from the last
+chunk back): each writes to its own ``.part-<pid>`` file, so the one chunk both may run
+where they meet is only run twice, to the same result.
 
 Then it pools every chunk found: per agent the mean game points a deal and its 95%
 interval over all the deals, computed as one run computes them (from each chunk's
 ``deals_counted``, ``sum_over_deals`` and ``sum_sq_over_deals``), and the contracts.
 
 Usage: python3 tools/five_chunks.py --agents expert,hard --deals 2000 --seed 1
-           --iterations 200 --dir runs/expert-hard [--chunk 25] [--pool-only] [--json FILE]
+           --iterations 200 --dir runs/expert-hard [--chunk 25] [--reverse] [--pool-only] [--json FILE]
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ def main(argv=None) -> int:
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--chunk", type=int, default=25)
     ap.add_argument("--dir", type=Path, required=True)
+    ap.add_argument("--reverse", action="store_true", help="run the chunks from the last one back")
     ap.add_argument("--pool-only", action="store_true")
     ap.add_argument("--json", metavar="FILE")
     args, extra = ap.parse_known_args(argv)
@@ -77,16 +81,16 @@ def main(argv=None) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     chunks = args.deals // args.chunk
     if not args.pool_only:
-        for k in range(chunks):
+        for k in (reversed(range(chunks)) if args.reverse else range(chunks)):
             out = args.dir / f"chunk-{k:04d}.json"
             if out.exists():
                 continue
-            part = out.with_suffix(".part")
+            part = out.with_suffix(f".part-{os.getpid()}")
             cmd = chunk_command(args.agents, args.seed + k * args.chunk, args.chunk, args.iterations, part, extra)
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "py"),
                                                                               os.environ.get("PYTHONPATH")])))
             subprocess.run(cmd, check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-            part.replace(out)  # only a finished chunk counts
+            part.replace(out)  # only a finished chunk counts (the same deals, whoever finishes last)
             print(f"chunk {k + 1}/{chunks} done", flush=True)
     found = [json.loads(p.read_text()) for p in sorted(args.dir.glob("chunk-*.json"))]
     summary = pool(found)

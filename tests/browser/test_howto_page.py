@@ -15,12 +15,12 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_play import open_game, seed_settings, stored, wait_for_turn
+from tests.browser.test_variants import RELOAD_ABORTS
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
 TURNED = "The card turned face up under the stock sets trump"
 NO_TRUMP = "There is no trump."
 TAKEN = re.compile(r"take")
-RELOAD_ABORTS = ("net::ERR_ABORTED",)
 
 
 def shot(page: Page, name: str) -> None:

@@ -10,6 +10,7 @@ import json
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_play import open_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
+from tests.browser.test_variants import RELOAD_ABORTS
 
 
 def seed_seven_played(context: BrowserContext) -> None:
@@ -23,7 +24,6 @@ def seed_seven_played(context: BrowserContext) -> None:
     )
 
 
-RELOAD_ABORTS = ("net::ERR_ABORTED",)  # a reload cancels the page's own requests in flight
 
 
 def hand(page: Page) -> list[str]:

@@ -17,13 +17,13 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_play import open_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
+from tests.browser.test_variants import RELOAD_ABORTS
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 768}
 RECORD_VIBRATION = "navigator.vibrate = (pattern) => { (window.vibrations ||= []).push(pattern); return true; };"
 TRICK_CUES = ("trick-ours", "trick-theirs")
-RELOAD_ABORTS = ("net::ERR_ABORTED",)  # a reload cancels the page's own requests in flight
 
 
 def sound_log(page: Page) -> list[dict]:
