@@ -41,10 +41,13 @@ _REGISTRY: dict[str, str] = {
     "easy": "briscola.agents.five:EasyPlayer",
     "hard": "briscola.agents.five:HardPlayer",
     "expert": "briscola.agents.five:ExpertPlayer",
+    "hard-2026": "briscola.agents.frozen:Hard2026",
+    "expert-2026": "briscola.agents.frozen:Expert2026",
 }
 """Each level is its own class (:mod:`.basic`, :mod:`.easy`, :mod:`.heuristic`,
 :mod:`.hard`, :mod:`.expert`) as subclassed in :mod:`.five`, which answers only the views
-of Briscola chiamata (five players) and leaves every other view to the level."""
+of Briscola chiamata (five players) and leaves every other view to the level. The
+``-2026`` names are the levels frozen as yardsticks (:mod:`.frozen`), for the arena only."""
 
 
 def register(name: str, target: str) -> None:

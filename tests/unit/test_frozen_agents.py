@@ -1,0 +1,66 @@
+"""The frozen yardsticks (``briscola.agents.frozen``) keep choosing what they chose when
+they were frozen.
+
+``hard-2026`` and ``expert-2026`` are what the stronger levels are measured against
+(docs/strength.md): if they drifted, every claim measured against them would be against
+a different player. Each test plays fixed deals (every table size, several variants) with
+the frozen level in every seat and compares a digest of every action it chose with the
+one recorded when it was frozen. A change to the live levels, or to any code they share
+(the solver, the playouts, the inference, the rules core), that changes one choice of
+theirs fails here; the frozen class must then keep the old behaviour (``frozen.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from briscola.agents import make_agent
+from briscola.drive import run_deal
+from briscola.rules import Rules
+
+HARD_TABLES = [
+    ("standard", 2, {}, 24), ("standard", 3, {}, 4), ("standard", 4, {}, 4), ("standard", 6, {}, 3),
+    ("chiamata", 5, {}, 3), ("briscolone", 2, {"must_follow": True}, 3), ("dupla", 2, {}, 3),
+    ("scoperta", 2, {}, 3), ("briscolone", 2, {"hand_size": 5}, 3), ("standard", 2, {"trump_exchange": 2}, 3),
+]
+"""(preset, players, options, deals) played by ``hard-2026`` in every seat."""
+
+EXPERT_TABLES = [("standard", 2, {}, 3), ("standard", 4, {}, 1), ("chiamata", 5, {}, 1), ("scoperta", 2, {}, 1)]
+"""The same for ``expert-2026``, at :data:`EXPERT_GUESSES` guesses a decision (the clock
+budget the page uses is not reproducible)."""
+
+EXPERT_GUESSES = 24
+
+RECORDED = {
+    "hard-2026": "bd0915c62d6b90b65be22d1ee9d6ff2fc66843b71d68941eba767aadcf7a622d",
+    "expert-2026": "f9397bfd77b937499cae9eebf7f5e1a155fabe27428e14035bddb4e1a53d7575",
+}
+"""sha256 of every action chosen, recorded when the levels were frozen (build 9c69f80)."""
+
+
+def digest(level: str, tables, iterations: int | None = None) -> str:
+    h = hashlib.sha256()
+    for preset, players, options, deals in tables:
+        rules = Rules.preset(preset, players, **options)
+        for deal in range(deals):
+            agents = []
+            for seat in range(players):
+                agent = make_agent(level, seed=1000 * deal + seat)
+                if iterations is not None:
+                    agent.iterations = iterations
+                agents.append(agent)
+            game = run_deal(rules, seed=deal + 1, dealer=deal % players, agents=agents)
+            h.update(f"{preset}/{players}/{sorted(options.items())}/{deal}:".encode())
+            for seat, action in game.actions:
+                h.update(f"{seat}={action};".encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("level, tables, iterations", [
+    ("hard-2026", HARD_TABLES, None),
+    ("expert-2026", EXPERT_TABLES, EXPERT_GUESSES),
+])
+def test_a_frozen_level_chooses_as_it_did_when_frozen(level, tables, iterations):
+    assert digest(level, tables, iterations) == RECORDED[level]
