@@ -22,6 +22,7 @@ class Hard2026(HardPlayer):
     """``hard`` as of 2026."""
 
     name = "hard"
+    learned = False  # mid-game cards by the heuristic, not the distilled model
 
 
 class Expert2026(ExpertPlayer):

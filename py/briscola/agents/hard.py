@@ -35,9 +35,10 @@ from typing import Generator
 from ..cards import SUIT_OF, Card, make_pack
 from ..model import Action
 from ..view import PlayerView
-from . import run_to_end
+from . import learned, run_to_end
 from .endgame import choose_by_worlds_steps
 from .heuristic import WIN_TEMPO, HeuristicAgent
+from .learned_weights import WEIGHTS
 from .infer import draw_rounds
 from .tactics import TRUMP_KEEP, beats, follow_lead_key, special_action, tables, trump_pending
 
@@ -61,6 +62,9 @@ CARICO_POINTS = 10
 
 class HardAgent(HeuristicAgent):
     name = "hard"
+    learned = True
+    """Two players, standard game: mid-game cards by the expert's distilled judgement
+    (:mod:`.learned`); ``hard-2026`` has it off."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -85,6 +89,8 @@ class HardAgent(HeuristicAgent):
             card, _ = yield from choose_by_worlds_steps(
                 view, self.search_rng, ENDGAME_WORLDS[view.players])
             return Card(card)
+        if self.learned and learned.applies(view):
+            return Card(learned.best_card(view, WEIGHTS))
         return super().card(view)
 
     @staticmethod
