@@ -8,7 +8,8 @@ d: seed d, dealer d mod 2) between two ``hard-2026`` (seeds 2d and 2d + 1); at e
 decision the model would take (``learned.applies``, a choice of cards, more than two
 cards in the stock) ``expert-2026`` (seed d, ``--guesses`` guesses) values every legal
 card in card points (``ExpertAgent.think_values``). One JSON line a decision: the deal,
-its dealer, the cards played so far and the values. Appends to ``--out``; ``--jobs``
+its dealer, the cards played so far, the card hard-2026 chose (it is asked for it, then
+asked again to play: its ties draw from its random generator each time) and the values. Appends to ``--out``; ``--jobs``
 processes share the deals (the lines come out in another order, the set is the same).
 
 ``fit``: replays each decision, describes every legal card (``learned.features``),
@@ -55,10 +56,11 @@ def collect_deal(job: tuple[int, int]) -> list[str]:
         seat = game.turn
         view = game.view(seat)
         if len(view.legal) > 1 and view.stock_size >= MIN_STOCK and applies(view):
+            hard = int(players[seat].card(view))  # asked first: its ties draw from its rng, then it plays
             values = run_to_end(expert.think_values(view))
             lines.append(json.dumps({"deal": deal, "dealer": deal % 2,
-                                     "played": [int(c) for c in view.played_cards()],
-                                     "values": {str(int(c)): round(v, 3) for c, v in values.items()}}))
+                                     "played": [int(c) for c in view.played_cards()], "hard": hard,
+                                     "values": {str(int(c)): round(v, 2) for c, v in values.items()}}))
         game.apply(players[seat].choose(view))
     return lines
 
