@@ -64,3 +64,13 @@ def digest(level: str, tables, iterations: int | None = None) -> str:
 ])
 def test_a_frozen_level_chooses_as_it_did_when_frozen(level, tables, iterations):
     assert digest(level, tables, iterations) == RECORDED[level]
+
+
+def test_hard_plays_as_hard_2026_wherever_its_model_does_not_apply():
+    """The distilled model (agents/learned.py) is for two players in the standard game
+    only: every other table and variant is played as before, card for card."""
+    elsewhere = [t for t in HARD_TABLES if not (t[0] == "standard" and t[1] == 2 and not t[2])]
+    elsewhere = [t for t in elsewhere if t[2] != {"trump_exchange": 2}]  # the standard game with an exchange: modelled
+    assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)
+    standard = [("standard", 2, {}, 3)]
+    assert digest("hard", standard) != digest("hard-2026", standard)
