@@ -74,3 +74,11 @@ def test_hard_plays_as_hard_2026_wherever_its_model_does_not_apply():
     assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)
     standard = [("standard", 2, {}, 3)]
     assert digest("hard", standard) != digest("hard-2026", standard)
+
+
+def test_the_expert_plays_as_expert_2026_where_hard_is_unchanged():
+    """The expert changed only through its prior, hard's card: with four players and in
+    Chiamata (where hard is unchanged, and Chiamata's expert has medium as its prior) it
+    plays as expert-2026."""
+    elsewhere = [("standard", 4, {}, 1), ("chiamata", 5, {}, 1)]
+    assert digest("expert", elsewhere, EXPERT_GUESSES) == digest("expert-2026", elsewhere, EXPERT_GUESSES)
