@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from briscola.agents import run_to_end  # noqa: E402
 from briscola.agents.frozen import Expert2026, Hard2026  # noqa: E402
-from briscola.agents.learned import applies, features, out_of_view  # noqa: E402
+from briscola.agents.learned import applies, features  # noqa: E402
+from briscola.agents.tactics import out_cards  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
 
@@ -92,7 +93,7 @@ def examples(records):
     """(is_lead, deal, [(card, features, centred value)]) per decision."""
     for r in records:
         view = replay(r)
-        out = out_of_view(view)
+        out = out_cards(view)
         values = {int(c): v for c, v in r["values"].items()}
         mean = sum(values.values()) / len(values)
         rows = [(c, features(view, c, out), v - mean) for c, v in values.items()]

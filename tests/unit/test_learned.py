@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from briscola.agents.learned import applies, best_card, features, out_of_view, values
+from briscola.agents.learned import applies, best_card, features, values
 from briscola.agents.learned_weights import WEIGHTS
+from briscola.agents.tactics import out_cards
 from briscola.game import Game
 from briscola.rules import Rules
 
@@ -35,7 +36,7 @@ def positions(count: int, seed: int = 3):
 def test_the_weights_fit_the_features_of_leads_and_answers():
     lead, answer = WEIGHTS
     for view in positions(40):
-        row = features(view, int(view.legal[0]), out_of_view(view))
+        row = features(view, int(view.legal[0]), out_cards(view))
         assert len(row) == len(lead) == len(answer)
 
 

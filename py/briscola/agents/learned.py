@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import SUIT_OF, make_pack
+from ..cards import SUIT_OF
 from ..view import PlayerView
-from .tactics import beats, tables
+from .tactics import beats, out_cards, tables
 
 CARICO = 10
 PHASES = ("early", "mid", "late")
@@ -82,7 +82,7 @@ def features(view: PlayerView, card: int, out: Sequence[int]) -> list[float]:
     else:
         wins = on_table = led_trump = 0.0
     lose = 1.0 - wins
-    top = 0.0 if any(SUIT_OF[c] == SUIT_OF[card] for c in beaters) else 1.0
+    top = 0.0 if same_suit_above else 1.0
     carico = 1.0 if pts[card] >= CARICO and not is_trump else 0.0
     late = 1.0 if phase == 2 else 0.0
     same_suit_mine = sum(1 for c in hand if SUIT_OF[c] == SUIT_OF[card]) / 2
@@ -90,29 +90,23 @@ def features(view: PlayerView, card: int, out: Sequence[int]) -> list[float]:
     return [
         *onehot,
         s * t, s * u, p,
-        carichi_out * t, carichi_out * u * (p >= 10 / 11),
+        carichi_out * t, carichi_out * carico,
         trumps_out * u, trumps_out * t,
         same_suit_above, points_above,
         my_trumps * t, my_trumps * u, my_points,
         lead_margin * t, lead_margin * p,
         wins, wins * on_table, lose * on_table, wins * p, lose * p,
         wins * t, wins * t * on_table, wins * t * s, lose * t, led_trump * wins,
-        wins * carichi_out * t, wins * (phase == 2),
+        wins * carichi_out * t, wins * late,
         top * u, carico * trumps_out, carico * top, p * late, s * t * late,
         same_suit_mine, stock * t, stock * p, wins * s * u, wins * p * t,
     ]
 
 
-def out_of_view(view: PlayerView) -> list[int]:
-    """Cards the other seat holds or may still draw: neither played nor in this hand."""
-    seen = set(int(c) for c in view.played_cards()) | set(int(c) for c in view.hand)
-    return [c for c in make_pack(view.rules.pack) if c not in seen]
-
-
 def values(view: PlayerView, weights: tuple[Sequence[float], Sequence[float]]) -> dict[int, float]:
     """The model's value of each legal card (relative: only differences mean anything)."""
     w = weights[1] if view.trick else weights[0]
-    out = out_of_view(view)
+    out = out_cards(view)
     return {int(c): sum(a * b for a, b in zip(w, features(view, int(c), out))) for c in view.legal}
 
 
