@@ -25,7 +25,11 @@ BOXES = """async () => {
   // the cards at rest: a card played flies in from its player's seat, a computer player
   // may play while we wait; measure when nothing moves and two frames agree
   const frame = () => new Promise(r => requestAnimationFrame(r));
-  const moving = () => document.getAnimations().some(a => a.playState === 'running' || a.pending);
+  // a card moving; not the endless ones (the thinking dots blink while a computer player
+  // thinks, which at six players is nearly always: counted, they kept the table from ever
+  // being at rest and a card was measured in flight over its player's seat)
+  const endless = a => a.effect && a.effect.getTiming().iterations === Infinity;
+  const moving = () => document.getAnimations().some(a => !endless(a) && (a.playState === 'running' || a.pending));
   const measure = () => {
   const box = (el, name) => {
     const r = el.getBoundingClientRect();
@@ -48,24 +52,24 @@ BOXES = """async () => {
   return {parts, scrollW: d.scrollWidth, scrollH: d.scrollHeight};
   };
   let last = null;
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     if (!moving()) {
       const now = measure();
-      if (last !== null && JSON.stringify(now) === JSON.stringify(last)) return now;
+      if (last !== null && JSON.stringify(now) === JSON.stringify(last)) return {...now, settled: true};
       last = now;
     } else {
       last = null;
     }
     await frame();
   }
-  return measure();
+  return {...measure(), settled: false};
 }"""
 
 
 def problems(page: Page, width: int, height: int) -> list[str]:
     """What is wrong with the table at this size, in words (empty: nothing)."""
     found = page.evaluate(BOXES)
-    out = []
+    out = [] if found["settled"] else ["never at rest: something kept moving for 600 frames"]
     if found["scrollW"] > width or found["scrollH"] > height:
         out.append(f"needs scrolling: the page is {found['scrollW']}x{found['scrollH']}")
     parts = [p for p in found["parts"] if p["w"] > 0 and p["h"] > 0]
