@@ -20,7 +20,7 @@ from typing import Sequence
 
 from ..cards import SUIT_OF
 from ..view import PlayerView
-from .tactics import beats, out_cards, tables
+from .tactics import TABLES, beats, tables
 
 CARICO = 10
 PHASES = ("early", "mid", "late")
@@ -103,15 +103,115 @@ def features(view: PlayerView, card: int, out: Sequence[int]) -> list[float]:
     ]
 
 
+# -- the same model on plain ints ---------------------------------------------------------
+# :func:`features` spells the model out, for fitting; :func:`value` computes the same dot
+# product on ints and bit masks, several times faster (``hard`` decides with it, and a
+# search can call it inside its playouts). tests/unit/test_learned.py holds the two equal
+# for any weights.
+
+_STRENGTH, _PTS = TABLES["standard"]
+assert all(SUIT_OF[c] == c // 10 for c in range(40)), "cards of a suit are ten in a row"
+FULL = (1 << 40) - 1
+_SUIT_MASK = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+_ABOVE = tuple(sum(1 << x for x in range(40) if x // 10 == c // 10 and _STRENGTH[x] > _STRENGTH[c])
+               for c in range(40))
+_CARICHI = tuple(sum(1 << x for x in range(40) if _PTS[x] >= CARICO and x // 10 != trump) for trump in range(4))
+_SUIT_PTS = tuple(sum(_PTS[i] for i in range(10) if m >> i & 1) for m in range(1 << 10))
+"""Card points of the cards of one suit given as a 10-bit pattern."""
+
+
+def value(w: Sequence[float], card: int, trump: int, rest: Sequence[int], out: int, stock: int,
+          margin: int, led: int) -> float:
+    """``w`` . :func:`features`, on ints: ``rest`` is the rest of the hand, ``out`` the
+    cards out (:func:`~.tactics.out_cards`) as a bit mask, ``margin`` the seat's card
+    points less the other's, ``led`` the card on the table (-1: none, a lead)."""
+    suit = card // 10
+    p_raw = _PTS[card]
+    is_trump = suit == trump
+    t = 1.0 if is_trump else 0.0
+    u = 1.0 - t
+    phase = 0 if stock > 20 else (1 if stock > 8 else 2)
+    v = w[phase * 6 + (0 if p_raw == 0 else (1 if p_raw < CARICO else 2)) + (3 if is_trump else 0)]
+    carichi_out = (out & _CARICHI[trump]).bit_count() / 8
+    trumps_out = (out & _SUIT_MASK[trump]).bit_count() / 10
+    above = out & _ABOVE[card]
+    n_above = above.bit_count()
+    points_above = _SUIT_PTS[(above >> (10 * suit)) & 1023] / 30
+    my_trumps = my_points = same_mine = 0
+    for x in rest:
+        if x // 10 == trump:
+            my_trumps += 1
+        if x // 10 == suit:
+            same_mine += 1
+        my_points += _PTS[x]
+    s = _STRENGTH[card] / 9
+    p = p_raw / 11
+    if led >= 0:
+        if led // 10 == suit:
+            wins = 1.0 if _STRENGTH[card] > _STRENGTH[led] else 0.0
+        else:
+            wins = t
+        on_table = _PTS[led] / 11
+        led_trump = 1.0 if led // 10 == trump else 0.0
+    else:
+        wins = on_table = led_trump = 0.0
+    lose = 1.0 - wins
+    top = 0.0 if n_above else 1.0
+    carico = 1.0 if p_raw >= CARICO and not is_trump else 0.0
+    late = 1.0 if phase == 2 else 0.0
+    stk = stock / 34
+    m = margin / 60
+    return (v + w[18] * s * t + w[19] * s * u + w[20] * p
+            + w[21] * carichi_out * t + w[22] * carichi_out * carico
+            + w[23] * trumps_out * u + w[24] * trumps_out * t
+            + w[25] * n_above / 10 + w[26] * points_above
+            + w[27] * my_trumps / 2 * t + w[28] * my_trumps / 2 * u + w[29] * my_points / 22
+            + w[30] * m * t + w[31] * m * p
+            + w[32] * wins + w[33] * wins * on_table + w[34] * lose * on_table + w[35] * wins * p
+            + w[36] * lose * p + w[37] * wins * t + w[38] * wins * t * on_table + w[39] * wins * t * s
+            + w[40] * lose * t + w[41] * led_trump * wins + w[42] * wins * carichi_out * t
+            + w[43] * wins * late + w[44] * top * u + w[45] * carico * trumps_out + w[46] * carico * top
+            + w[47] * p * late + w[48] * s * t * late + w[49] * same_mine / 2 + w[50] * stk * t
+            + w[51] * stk * p + w[52] * wins * s * u + w[53] * wins * p * t)
+
+
+def best_of(hand: Sequence[int], trump: int, out: int, stock: int, margin: int, led: int,
+            weights: tuple[Sequence[float], Sequence[float]]) -> int:
+    """:func:`best_card` on ints (the arguments as :func:`value`'s), for a seat free to
+    play any card of ``hand``."""
+    w = weights[1] if led >= 0 else weights[0]
+    best = -1
+    best_v = 0.0
+    for c in hand:
+        v = round(value(w, c, trump, [x for x in hand if x != c], out, stock, margin, led), 9)
+        if best < 0 or v > best_v or (v == best_v and (_STRENGTH[c], c) < (_STRENGTH[best], best)):
+            best, best_v = c, v
+    return best
+
+
+def _ints(view: PlayerView) -> tuple[int, int, int, int]:
+    """(trump, cards out as a mask, margin, card led or -1) of a view the model applies to."""
+    out = FULL
+    for c in view.played_cards():
+        out &= ~(1 << int(c))
+    for c in view.hand:
+        out &= ~(1 << int(c))
+    me = view.seat
+    led = int(view.trick[0][1]) if view.trick else -1
+    assert view.trump is not None
+    return view.trump, out, view.points[me] - view.points[1 - me], led
+
+
 def values(view: PlayerView, weights: tuple[Sequence[float], Sequence[float]]) -> dict[int, float]:
     """The model's value of each legal card (relative: only differences mean anything)."""
-    w = weights[1] if view.trick else weights[0]
-    out = out_cards(view)
-    return {int(c): sum(a * b for a, b in zip(w, features(view, int(c), out))) for c in view.legal}
+    trump, out, margin, led = _ints(view)
+    w = weights[1] if led >= 0 else weights[0]
+    hand = [int(c) for c in view.hand]
+    return {int(c): value(w, int(c), trump, [x for x in hand if x != c], out, view.stock_size, margin, led)
+            for c in view.legal}
 
 
 def best_card(view: PlayerView, weights: tuple[Sequence[float], Sequence[float]]) -> int:
     """The legal card of the highest value; ties to the lowest strength, then the card."""
-    strength, _ = tables(view)
-    v = values(view, weights)
-    return max(v, key=lambda c: (round(v[c], 9), -strength[c], -c))
+    trump, out, margin, led = _ints(view)
+    return best_of([int(c) for c in view.legal], trump, out, view.stock_size, margin, led, weights)
