@@ -44,7 +44,8 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
-from .infer import HandBelief, PlayModel, mask_cards, resample
+from . import learned
+from .infer import HandBelief, LearnedHandBelief, MixedBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
 from .slices import Slices, paced
 from .tactics import special_action, trump_pending
@@ -93,6 +94,14 @@ BELIEF_EPS = 0.02
 Against medium over 500 deals (seed 1, 200 guesses): 71.8% at 0.1, 73.6% at 0.02; against
 hard 63.9% at 0.02."""
 
+MIXTURE = (("medium", 0.02), ("medium", 0.30), ("learned", 0.10))
+"""Two players where ``hard``'s model applies: the other seat's play is modelled as one
+of these, each equally likely a priori (:class:`~.infer.MixedBelief`): the medium policy
+with little doubt, the same with much, and ``hard``'s distilled model. Measured by the
+log-probability of the true other hand (docs/ai.md): against the new hard the learned
+model explains its play best, against expert-2026 the doubtful medium, against hard-2026
+the sure medium; the mixture follows whichever fits."""
+
 
 _DONE: Any = object()
 """No guess left (the end of a guess source)."""
@@ -111,6 +120,7 @@ class ExpertAgent:
     solve_rollouts = True  # two players: playouts solve exactly once the stock is empty
     belief = True  # two players: guesses from the exact posterior of the other hand
     belief_eps = BELIEF_EPS
+    mixture: tuple[tuple[str, float], ...] = MIXTURE  # () : the medium model alone
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -121,6 +131,8 @@ class ExpertAgent:
         self.last_worlds = 0
         self.prior = HardAgent(seed=self.seed)
         self._hand_belief = HandBelief()
+        self._mixed = MixedBelief([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps)
+                                   for kind, eps in self.mixture]) if self.mixture else None
 
     def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))
@@ -224,7 +236,10 @@ class ExpertAgent:
         if not self.infer or view.open_hands is not None:  # open hands: only the stock order is hidden
             return self._guesses(hidden, None, every)
         if view.players == 2 and self.belief and _belief_fits(view):
-            belief = yield from paced(self._hand_belief.steps(view, t, self.belief_eps), slices)
+            posterior: HandBelief | MixedBelief = self._hand_belief
+            if self._mixed is not None and learned.applies(view) and view.rules.trump != "first":
+                posterior = self._mixed
+            belief = yield from paced(posterior.steps(view, t, self.belief_eps), slices)
             return self._belief_guesses(view, belief, hidden, every)
         model = None
         if view.tricks or view.trick:

@@ -29,6 +29,7 @@ class Expert2026(ExpertPlayer):
     """``expert`` as of 2026, with ``hard-2026`` as its prior (the card it gives a head start)."""
 
     name = "expert"
+    mixture = ()  # the other seat modelled as medium alone
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:

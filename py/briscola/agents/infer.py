@@ -290,17 +290,27 @@ class HandBelief:
         events: list[tuple] = []
         finished = len(view.tricks)
         tricks = [tr.plays for tr in view.tricks] + [view.trick]  # the current one last
+        # what the other seat saw at each of its plays: the cards played before it, the
+        # stock, its card points less ours (for a model of play that reads them)
+        seen = 0
+        stock = rules.pack - rules.players * rules.hand_size
+        margin = 0
         for k, tr in enumerate(tricks):
             plays = [(s, int(x)) for s, x in tr]
             for i, (s, c) in enumerate(plays):
                 if s == me:
                     ours |= 1 << c
                 else:
-                    events.append((0, c, tuple(plays[:i]), k == 0 and i == 0 and first is not None))
+                    events.append((0, c, tuple(plays[:i]), k == 0 and i == 0 and first is not None, seen, stock,
+                                   margin))
+                seen |= 1 << c
+            if k < finished:
+                margin += view.tricks[k].points if view.tricks[k].winner == opp else -view.tricks[k].points
             if k < finished and k < rounds:
                 for d in range(rules.cards_per_trick):  # its last draw may be the briscola
                     forced = k == rounds - 1 and view.briscola_taker == opp and d == rules.cards_per_trick - 1
-                    events.append((1, briscola if forced else -1, None, False))
+                    events.append((1, briscola if forced else -1, None, False, 0, 0, 0))
+                    stock -= rules.players
         key = (briscola, rules, eps, me, t.gone)  # counted cards (following suit): each play judged by them
         done = len(self.events)
         if (key != self.key or events[:done] != self.events or self.ours & ~ours):
@@ -319,12 +329,19 @@ class HandBelief:
                     played |= 1 << e[1]
             for e in events[done:]:
                 if e[0] == 0:
-                    self._play(e[1], e[2], opp, first if e[3] and first is not None else t, eps)
+                    yield from self._take(e, opp, first if e[3] and first is not None else t, eps)
                     played |= 1 << e[1]
                 else:
                     self._draw(e[1], pack, ours | played)
                 yield
         return self.state
+
+    def _take(self, event: tuple, seat: int, t: Tables, eps: float):
+        """The other seat's play ``event``: the hands holding its card keep the model's
+        probability of it (a generator: a costlier model may pause inside)."""
+        self._play(event[1], event[2], seat, t, eps)
+        return
+        yield
 
     def _start(self, pack: list[int], ours: int, size: int) -> None:
         pool = [c for c in pack if not ours >> c & 1]
@@ -361,6 +378,75 @@ class HandBelief:
                     k = m | b
                     out[k] = get(k, 0.0) + w
         self.state = out
+
+
+class LearnedHandBelief(HandBelief):
+    """:class:`HandBelief` with ``hard``'s distilled model (:mod:`.learned`) as the model
+    of the other seat's play: the card it would play with ``1 - eps``, any card with
+    ``eps``. Only where that model applies (:func:`.learned.applies`); with an empty
+    stock (where ``hard`` solves and the other hand is known anyway) the medium model
+    stands in. Costlier than the medium model (every hand holding the card played is
+    valued card by card), so it pauses every :data:`HANDS_PER_STEP` hands."""
+
+    __slots__ = ()
+
+    def _take(self, event: tuple, seat: int, t: Tables, eps: float):
+        from .learned import FULL, best_of
+        from .learned_weights import WEIGHTS
+
+        _, card, ctx, _, seen, stock, margin = event
+        if stock <= 0:
+            self._play(card, ctx, seat, t, eps)
+            return
+        bit = 1 << card
+        led = ctx[0][1] if ctx else -1
+        trump = t.trump
+        assert trump is not None  # the model applies only with a trump
+        unseen = FULL & ~seen
+        out = {}
+        for i, (m, w) in enumerate(self.state.items()):
+            if not m & bit:
+                continue
+            hand = mask_cards(m)
+            p = eps / len(hand)
+            if best_of(hand, trump, unseen & ~m, stock, margin, led, WEIGHTS) == card:
+                p += 1.0 - eps
+            out[m ^ bit] = w * p
+            if i % HANDS_PER_STEP == HANDS_PER_STEP - 1:
+                yield
+        self.state = out
+
+
+HANDS_PER_STEP = 128
+"""Hands a :class:`LearnedHandBelief` weighs between two pauses (a few ms in CPython)."""
+
+
+class MixedBelief:
+    """The other hand's posterior under a mixture of models of its play, equally likely a
+    priori (``parts``: a belief and its doubt each). Each part's weights are the
+    probability of the same observed play given a hand, so their sum is the mixture's
+    posterior (unnormalised): a model that explains the play better weighs more, hand by
+    hand, without saying beforehand which the other seat follows."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Sequence[tuple[HandBelief, float]]) -> None:
+        self.parts = list(parts)
+
+    def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
+        from . import run_to_end
+
+        return run_to_end(self.steps(view, t, eps))
+
+    def steps(self, view: PlayerView, t: Tables, eps: float = EPS):
+        """The summed weights; ``eps`` is unused (each part has its own)."""
+        out: dict[int, float] = {}
+        get = out.get
+        for belief, doubt in self.parts:
+            state = yield from belief.steps(view, t, doubt)
+            for m, w in state.items():
+                out[m] = get(m, 0.0) + w
+        return out
 
 
 def mask_cards(mask: int) -> list[int]:
