@@ -2,7 +2,8 @@
 """How much the expert's strength hangs on what it knows of the hidden cards (2 players).
 
     PYTHONPATH=py python3 tools/bench_information.py [--deals 100] [--positions 40]
-        [--seed 1] [--iterations 200] [--jobs 2]
+        [--seed 1] [--iterations 200] [--jobs 2] [--variant PRESET] [--must-follow]
+    PYTHONPATH=py python3 tools/bench_information.py --models hard,expert-2026 [--deals 20] [--iterations 200]
 
 1. Recall: in positions from medium-vs-medium deals (the observer to play, more than four
    cards of stock, at least one card seen from the other seat), the mean share of the
@@ -14,7 +15,15 @@
 2. Oracles: seat-fair deals against medium of the expert as it is, of the expert told
    the other hand (the stock order still guessed), and of the expert told everything
    (the other hand and the stock order). The oracles read the game, which no level
-   does: they are yardsticks for the inference, not players.
+   does: they are yardsticks for the inference, not players. With ``--variant`` (and
+   ``--must-follow``) the games are of that two-player variant: how much room the hidden
+   cards leave for play there.
+3. ``--models``: who the other player is. In deals of ``hard`` (seat 0) against each level
+   named, at its mid-game decisions, the mean log-probability of the other seat's true
+   hand under each model of its play the expert may use (``infer.HandBelief`` with the
+   medium policy at 2% and 30% doubt, ``infer.LearnedHandBelief`` with hard's model at
+   10%) and under their mixture (``infer.MixedBelief``, ``expert.MIXTURE``). Higher is
+   better; a model that explains the other seat's play puts its true hand first.
 """
 
 from __future__ import annotations
@@ -28,8 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from briscola.agents import make_agent  # noqa: E402
-from briscola.agents.expert import ExpertAgent  # noqa: E402
-from briscola.agents.infer import HandBelief, PlayModel  # noqa: E402
+from briscola.agents.expert import _PAUSE, MIXTURE, ExpertAgent  # noqa: E402
+from briscola.agents.infer import HandBelief, LearnedHandBelief, MixedBelief, PlayModel  # noqa: E402
 from briscola.agents.sim import Hidden, Tables  # noqa: E402
 from briscola.arena import win_rate_ci  # noqa: E402
 from briscola.game import Game  # noqa: E402
@@ -49,7 +58,7 @@ class Oracle(ExpertAgent):
     def _guesses(self, hidden, model, every):
         g = self.game
         others = {s: [int(c) for c in g.hands[s]] for s in range(g.n) if s != hidden.seat}
-        pending = [] if g.briscola_drawn else [int(g.briscola)]
+        pending = [int(g.briscola)] if g.briscola is not None and not g.briscola_drawn else []
         stock = [int(c) for c in reversed(g.talon[g._next:])]  # pop() draws the next card
         while True:
             if not self.stock_too:
@@ -83,9 +92,14 @@ def recall(pos: list, how: str, guesses: int = 200) -> float:
             source = expert._belief_guesses(v, belief, Hidden(v), None)
         else:
             source = expert._guesses(Hidden(v), PlayModel(v, t) if how == "play model" else None, None)
-        for k, (others, _stock, mult) in enumerate(source):
+        k = 0
+        for guess in source:
+            if guess is _PAUSE:  # a batch of guesses being weighed
+                continue
             if k == guesses:
                 break
+            k += 1
+            others, _stock, mult = guess
             found += mult * len(set(others[1]) & true) / len(true)
             mass += mult
     return found / mass
@@ -93,8 +107,8 @@ def recall(pos: list, how: str, guesses: int = 200) -> float:
 
 def play(job: tuple) -> float:
     """Score (1, 0.5, 0) of the agent ``kind`` in one deal and rotation against medium."""
-    kind, seed, deal, rotation, iterations = job
-    g = Game.deal(Rules.standard(2), seed=seed + deal, dealer=deal % 2)
+    kind, seed, deal, rotation, iterations, rules = job
+    g = Game.deal(rules, seed=seed + deal, dealer=deal % 2)
     me = rotation
     if kind == "expert":
         a = ExpertAgent(seed=seed * 1000 + deal * 2 + rotation)
@@ -110,6 +124,44 @@ def play(job: tuple) -> float:
     return {"win": 1.0, "draw": 0.5, "loss": 0.0}[g.result()[me]]
 
 
+def models_table(opponents: list[str], deals: int, seed: int, iterations: int) -> None:
+    """Part 3: the mean log-probability of the true other hand under each model (a
+    searching level searches ``iterations`` guesses a decision)."""
+    import math
+
+    def parts():
+        return {"medium 2%": (HandBelief(), 0.02), "medium 30%": (HandBelief(), 0.30),
+                "hard's model 10%": (LearnedHandBelief(), 0.10)}
+
+    names = [*parts(), "mixture"]
+    print("mean log-probability of the other seat's true hand (hard at seat 0, mid-game):")
+    print("  " + f"{'other player':14s}" + "".join(f"{n:>18s}" for n in names) + "   positions")
+    for opponent in opponents:
+        totals = dict.fromkeys(names, 0.0)
+        n = 0
+        for d in range(deals):
+            g = Game.deal(Rules.standard(2), seed=seed * 7919 + d)
+            agents = [make_agent("hard", seed=2 * d), make_agent(opponent, seed=2 * d + 1)]
+            if hasattr(agents[1], "iterations"):
+                agents[1].iterations = iterations
+            beliefs = parts()
+            mixed = MixedBelief([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps)
+                                 for kind, eps in MIXTURE])
+            while not g.over:
+                s = g.turn
+                v = g.view(s)
+                if s == 0 and v.stock_size > 2 and len(v.tricks) >= 2:
+                    t = Tables.of(v)
+                    true = sum(1 << int(c) for c in g.hands[1])
+                    states = {name: b.update(v, t, eps) for name, (b, eps) in beliefs.items()}
+                    states["mixture"] = mixed.update(v, t)
+                    for name, state in states.items():
+                        totals[name] += math.log(max(state.get(true, 0.0) / sum(state.values()), 1e-12))
+                    n += 1
+                g.play(agents[s].choose(v))
+        print("  " + f"{opponent:14s}" + "".join(f"{totals[x] / n:18.2f}" for x in names) + f"   {n}", flush=True)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=100)
@@ -118,7 +170,14 @@ def main() -> int:
     p.add_argument("--iterations", type=int, default=200)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--recall-only", action="store_true", help="skip the games against medium")
+    p.add_argument("--variant", default="standard", help="two-player preset of the games against medium")
+    p.add_argument("--must-follow", action="store_true", help="the games against medium with must-follow")
+    p.add_argument("--models", default="", help="levels to tell apart: only the log-probability table")
     args = p.parse_args()
+    if args.models:
+        models_table(args.models.split(","), args.deals, args.seed, args.iterations)
+        return 0
+    rules = Rules.preset(args.variant, 2, **({"must_follow": True} if args.must_follow else {}))
 
     pos = positions(args.positions, args.seed)
     print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
@@ -128,10 +187,10 @@ def main() -> int:
     if args.recall_only:
         return 0
 
-    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision:")
+    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision, {rules.variant}:")
     with Pool(args.jobs) as pool:
         for kind in ("expert", "oracle: the other hand", "oracle: everything"):
-            jobs = [(kind, args.seed, d, r, args.iterations) for d in range(args.deals) for r in (0, 1)]
+            jobs = [(kind, args.seed, d, r, args.iterations, rules) for d in range(args.deals) for r in (0, 1)]
             scores = pool.map(play, jobs, chunksize=4)
             rate, low, high = win_rate_ci(scores)
             print(f"  {kind:22s} {rate * 100:5.1f}%   95% CI {low * 100:.1f}-{high * 100:.1f}%", flush=True)
