@@ -187,7 +187,8 @@ def main() -> int:
     if args.recall_only:
         return 0
 
-    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision, {rules.variant}:")
+    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision, "
+          f"{rules.variant}{' with must-follow' if rules.must_follow else ''}:")
     with Pool(args.jobs) as pool:
         for kind in ("expert", "oracle: the other hand", "oracle: everything"):
             jobs = [(kind, args.seed, d, r, args.iterations, rules) for d in range(args.deals) for r in (0, 1)]
