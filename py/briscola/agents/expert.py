@@ -4,7 +4,8 @@ on top of the exact endgame solver.
 For each decision it repeatedly guesses the hidden cards (the other hands and the order
 of the stock) among the layouts that fit its view, the drawn briscola kept in its
 taker's hand, weighted by how well each explains the others' play so far (two players:
-drawn from the exact posterior of the other hand, :class:`~.infer.HandBelief`; more
+drawn from the exact posterior of the other hand, :class:`~.infer.HandBelief`, under a
+mixture of models of its play where ``hard``'s model applies, :data:`MIXTURE`; more
 players: importance resampling with :class:`~.infer.PlayModel`), and tries every card
 it may play in that guess: it plays the card,
 then the rest of the deal with the fast medium-like policy (:mod:`.sim`) for every
