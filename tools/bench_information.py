@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from briscola.agents import make_agent  # noqa: E402
 from briscola.agents.expert import _PAUSE, MIXTURE, ExpertAgent  # noqa: E402
-from briscola.agents.infer import HandBelief, LearnedHandBelief, MixedBelief, PlayModel  # noqa: E402
+from briscola.agents.infer import HandBelief, MixedBelief, PlayModel  # noqa: E402
 from briscola.agents.sim import Hidden, Tables  # noqa: E402
 from briscola.arena import win_rate_ci  # noqa: E402
 from briscola.game import Game  # noqa: E402
@@ -124,42 +124,51 @@ def play(job: tuple) -> float:
     return {"win": 1.0, "draw": 0.5, "loss": 0.0}[g.result()[me]]
 
 
-def models_table(opponents: list[str], deals: int, seed: int, iterations: int) -> None:
-    """Part 3: the mean log-probability of the true other hand under each model (a
-    searching level searches ``iterations`` guesses a decision)."""
+def model_name(kind: str, eps: float) -> str:
+    """How a member of ``expert.MIXTURE`` is called in the table."""
+    return ("hard's model" if kind == "learned" else "medium") + f" {eps:.0%}"
+
+
+def true_hand_log_probabilities(opponent: str, deals: int, seed: int, iterations: int) -> tuple[dict[str, float], int]:
+    """Part 3 for one level sitting opposite ``hard``: (mean log-probability of the true
+    other hand per model of ``expert.MIXTURE`` and for their mixture, positions), over
+    ``deals`` deals from ``seed`` (a searching level searches ``iterations`` guesses)."""
     import math
 
-    def parts():
-        return {"medium 2%": (HandBelief(), 0.02), "medium 30%": (HandBelief(), 0.30),
-                "hard's model 10%": (LearnedHandBelief(), 0.10)}
+    names = [model_name(kind, eps) for kind, eps in MIXTURE] + ["mixture"]
+    totals = dict.fromkeys(names, 0.0)
+    n = 0
+    for d in range(deals):
+        g = Game.deal(Rules.standard(2), seed=seed * 7919 + d)
+        agents = [make_agent("hard", seed=2 * d), make_agent(opponent, seed=2 * d + 1)]
+        if hasattr(agents[1], "iterations"):
+            agents[1].iterations = iterations
+        parts = [(name, MixedBelief.of([member])) for name, member in zip(names, MIXTURE)]
+        parts.append(("mixture", MixedBelief.of(MIXTURE)))
+        while not g.over:
+            s = g.turn
+            v = g.view(s)
+            if s == 0 and v.stock_size > 2 and len(v.tricks) >= 2:
+                t = Tables.of(v)
+                true = sum(1 << int(c) for c in g.hands[1])
+                for name, belief in parts:
+                    state = belief.update(v, t)
+                    totals[name] += math.log(max(state.get(true, 0.0) / sum(state.values()), 1e-12))
+                n += 1
+            g.play(agents[s].choose(v))
+    return {name: total / n for name, total in totals.items()}, n
 
-    names = [*parts(), "mixture"]
+
+def models_table(opponents: list[str], deals: int, seed: int, iterations: int) -> None:
+    """Part 3: the table, one line per level sitting opposite."""
     print("mean log-probability of the other seat's true hand (hard at seat 0, mid-game):")
-    print("  " + f"{'other player':14s}" + "".join(f"{n:>18s}" for n in names) + "   positions")
+    header = False
     for opponent in opponents:
-        totals = dict.fromkeys(names, 0.0)
-        n = 0
-        for d in range(deals):
-            g = Game.deal(Rules.standard(2), seed=seed * 7919 + d)
-            agents = [make_agent("hard", seed=2 * d), make_agent(opponent, seed=2 * d + 1)]
-            if hasattr(agents[1], "iterations"):
-                agents[1].iterations = iterations
-            beliefs = parts()
-            mixed = MixedBelief([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps)
-                                 for kind, eps in MIXTURE])
-            while not g.over:
-                s = g.turn
-                v = g.view(s)
-                if s == 0 and v.stock_size > 2 and len(v.tricks) >= 2:
-                    t = Tables.of(v)
-                    true = sum(1 << int(c) for c in g.hands[1])
-                    states = {name: b.update(v, t, eps) for name, (b, eps) in beliefs.items()}
-                    states["mixture"] = mixed.update(v, t)
-                    for name, state in states.items():
-                        totals[name] += math.log(max(state.get(true, 0.0) / sum(state.values()), 1e-12))
-                    n += 1
-                g.play(agents[s].choose(v))
-        print("  " + f"{opponent:14s}" + "".join(f"{totals[x] / n:18.2f}" for x in names) + f"   {n}", flush=True)
+        means, n = true_hand_log_probabilities(opponent, deals, seed, iterations)
+        if not header:
+            print("  " + f"{'other player':14s}" + "".join(f"{x:>18s}" for x in means) + "   positions")
+            header = True
+        print("  " + f"{opponent:14s}" + "".join(f"{v:18.2f}" for v in means.values()) + f"   {n}", flush=True)
 
 
 def main() -> int:

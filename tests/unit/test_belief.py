@@ -32,20 +32,42 @@ def views_of_deal(seed: int, ranking: str = "standard", rules: Rules | None = No
         g.play(agents[g.turn].choose(view))
 
 
-def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> float:
-    """Sum over every history that ends in ``hand_now`` of the product of the play model's
-    probabilities of the other seat's plays (the quantity HandBelief computes)."""
+def medium_probability(view: PlayerView, eps: float):
+    """P(card | hand, trick) under the medium policy with doubt ``eps``, the rules' legal
+    cards shared ``eps``: what HandBelief weighs each play of the other seat by."""
     opp = 1 - view.seat
     t = Tables.of(view)
+
+    def prob(c: int, before: frozenset[int], ctx: list, seen: int, stock: int, margin: int) -> float:
+        legal = legal_cards(sorted(before), ctx, view.rules.must_follow)
+        if c not in legal:
+            return 0.0
+        ch = choice_set(sorted(before), ctx, opp, t)
+        return eps / len(legal) + ((1 - eps) / len(ch) if c in ch else 0.0)
+    return prob
+
+
+def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float, prob=None) -> float:
+    """Sum over every history that ends in ``hand_now`` of the product of the play model's
+    probabilities of the other seat's plays (the quantity HandBelief computes). ``prob(card,
+    hand before the play, trick so far, cards seen before it as a mask, stock, the other
+    seat's card points less ours)``: medium's by default."""
+    prob = prob or medium_probability(view, eps)
+    opp = 1 - view.seat
     rounds = (view.rules.pack - 6) // 2
     events = []
-    for k, tr in enumerate(view.tricks):
-        plays = [(s, int(c)) for s, c in tr.plays]
-        events += [("play", c, plays[:i]) for i, (s, c) in enumerate(plays) if s == opp]
-        if k < rounds:
+    tricks = [tr.plays for tr in view.tricks] + [view.trick]
+    for k, plays in enumerate(tricks):
+        plays = [(s, int(c)) for s, c in plays]
+        before = [int(c) for tr in tricks[:k] for _, c in tr]
+        stock = view.rules.pack - 6 - 2 * min(k, rounds)
+        margin = sum(tr.points if tr.winner == opp else -tr.points for tr in view.tricks[:k])
+        for i, (s, c) in enumerate(plays):
+            if s == opp:
+                seen = sum(1 << x for x in before + [x for _, x in plays[:i]])
+                events.append(("play", c, plays[:i], seen, stock, margin))
+        if k < len(view.tricks) and k < rounds:
             events.append(("draw", k == rounds - 1 and view.briscola_taker == opp))
-    cur = [(s, int(c)) for s, c in view.trick]
-    events += [("play", c, cur[:i]) for i, (s, c) in enumerate(cur) if s == opp]
     briscola = int(view.briscola) if view.briscola is not None else -1
 
     def back(i: int, hand: frozenset[int]) -> float:
@@ -53,14 +75,10 @@ def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float) -> floa
             return 1.0
         kind, *rest = events[i]
         if kind == "play":
-            c, ctx = rest
+            c, ctx, seen, stock, margin = rest
             before = hand | {c}
-            legal = legal_cards(sorted(before), ctx, view.rules.must_follow)
-            if c not in legal:
-                return 0.0
-            ch = choice_set(sorted(before), ctx, opp, t)
-            p = eps / len(legal) + ((1 - eps) / len(ch) if c in ch else 0.0)
-            return p * back(i - 1, before)
+            p = prob(c, before, ctx, seen, stock, margin)
+            return p * back(i - 1, before) if p else 0.0
         if rest[0]:  # its last draw was the briscola
             return back(i - 1, hand - {briscola}) if briscola in hand else 0.0
         return sum(back(i - 1, hand - {x}) for x in hand if x != briscola)

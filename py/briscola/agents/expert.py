@@ -46,7 +46,7 @@ from . import run_to_end
 from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
 from . import learned
-from .infer import HandBelief, LearnedHandBelief, MixedBelief, PlayModel, mask_cards, resample
+from .infer import HandBelief, MixedBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
 from .slices import Slices, paced
 from .tactics import special_action, trump_pending
@@ -132,8 +132,7 @@ class ExpertAgent:
         self.last_worlds = 0
         self.prior = HardAgent(seed=self.seed)
         self._hand_belief = HandBelief()
-        self._mixed = MixedBelief([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps)
-                                   for kind, eps in self.mixture]) if self.mixture else None
+        self._mixed = MixedBelief.of(self.mixture) if self.mixture else None
 
     def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))

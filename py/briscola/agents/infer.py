@@ -32,6 +32,8 @@ from typing import Sequence
 from ..cards import SUIT_OF, make_pack
 from ..core import legal_cards
 from ..view import PlayerView
+from .learned import FULL, best_of
+from .learned_weights import WEIGHTS
 from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, follow_lead_keys, keep_top, out_of_pack, winner_of
 from .tactics import first_lead_keys
 
@@ -391,9 +393,6 @@ class LearnedHandBelief(HandBelief):
     __slots__ = ()
 
     def _take(self, event: tuple, seat: int, t: Tables, eps: float):
-        from .learned import FULL, best_of
-        from .learned_weights import WEIGHTS
-
         _, card, ctx, _, seen, stock, margin = event
         if stock <= 0:
             self._play(card, ctx, seat, t, eps)
@@ -432,6 +431,11 @@ class MixedBelief:
 
     def __init__(self, parts: Sequence[tuple[HandBelief, float]]) -> None:
         self.parts = list(parts)
+
+    @classmethod
+    def of(cls, spec: Sequence[tuple[str, float]]) -> MixedBelief:
+        """The mixture of ``spec``: (``"medium"`` or ``"learned"``, doubt) per model."""
+        return cls([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps) for kind, eps in spec])
 
     def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
         from . import run_to_end

@@ -20,7 +20,7 @@ from typing import Sequence
 
 from ..cards import SUIT_OF
 from ..view import PlayerView
-from .tactics import TABLES, beats, tables
+from .tactics import TABLES, beats, out_cards, tables
 
 CARICO = 10
 PHASES = ("early", "mid", "late")
@@ -191,11 +191,9 @@ def best_of(hand: Sequence[int], trump: int, out: int, stock: int, margin: int, 
 
 def _ints(view: PlayerView) -> tuple[int, int, int, int]:
     """(trump, cards out as a mask, margin, card led or -1) of a view the model applies to."""
-    out = FULL
-    for c in view.played_cards():
-        out &= ~(1 << int(c))
-    for c in view.hand:
-        out &= ~(1 << int(c))
+    out = 0
+    for c in out_cards(view):
+        out |= 1 << int(c)
     me = view.seat
     led = int(view.trick[0][1]) if view.trick else -1
     assert view.trump is not None
