@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from dataclasses import dataclass, field
@@ -261,6 +262,157 @@ def compact_source(name: str, data: bytes) -> bytes:
     return stripped if stripped is not None and len(stripped) < len(data) else data
 
 
+# --------------------------------------------------------------------------- stdlib
+
+# Modules the runtime itself imports while starting (Pyodide, PyScript's Python side),
+# as seen in sys.modules of the running game; the app's own imports are found by
+# app_imports. Everything these reach by importing is compiled ahead of time
+# (compile_stdlib); the game's zip holds nothing else but the codecs (ENCODINGS_KEEP).
+RUNTIME_ROOTS = (
+    "_pyodide", "pyodide", "pyodide.code", "pyodide.ffi", "pyodide.webloop",
+    "pyodide._package_loader", "asyncio", "site", "codeop", "json", "base64", "inspect",
+    "pathlib", "zipfile", "tempfile", "shutil", "subprocess", "socket", "ssl", "logging",
+    "concurrent.futures", "bz2", "lzma", "compression.zstd", "glob", "textwrap", "traceback",
+    "tokenize", "dis", "html", "random", "locale", "copy", "weakref", "zipimport",
+    "encodings.utf_8", "encodings.cp437", "encodings.aliases", "importlib.util",
+)
+_IMPORT = re.compile(r"import\s+([\w.]+(?:\s*,\s*[\w.]+)*)")
+_FROM_IMPORT = re.compile(r"from\s+(\.*)([\w.]*)\s+import\s+\(?\s*([\w, ]*)")
+# Blocks that do not run when the module is imported in the browser.
+_SKIPPED_BLOCK = re.compile(
+    r"((async\s+)?def\s|if\s+(typing\.)?TYPE_CHECKING\s*:|if\s+__name__\s*=="
+    r"|if\s+sys\.platform\s*==\s*['\"]win32)"
+)
+
+
+def module_entry(names: set[str], module: str) -> str | None:
+    """The zip entry holding `module`'s source (a module or a package), if any."""
+    path = module.replace(".", "/")
+    for candidate in (f"{path}.py", f"{path}/__init__.py"):
+        if candidate in names:
+            return candidate
+    return None
+
+
+def eager_imports(source: str, module: str, is_package: bool) -> set[str]:
+    """Modules imported when `module` is imported: import lines outside function bodies
+    and TYPE_CHECKING blocks. Line-based, since the runtime's Python (3.14) is newer than
+    the one running the build; a docstring that looks like an import only makes the walk
+    take more."""
+    found: set[str] = set()
+    package = module if is_package else module.rpartition(".")[0]
+    skip_deeper_than = None
+    for line in source.splitlines():
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if skip_deeper_than is not None:
+            if indent > skip_deeper_than:
+                continue
+            skip_deeper_than = None
+        if _SKIPPED_BLOCK.match(text):
+            skip_deeper_than = indent
+            continue
+        if match := _IMPORT.match(text):
+            found.update(name.strip() for name in match.group(1).split(","))
+        elif match := _FROM_IMPORT.match(text):
+            dots, base, names = match.groups()
+            if dots:
+                parts = package.split(".")
+                parent = ".".join(parts[: len(parts) - len(dots) + 1])
+                base = f"{parent}.{base}" if base else parent
+            found.add(base)
+            found.update(f"{base}.{n.strip()}" for n in names.split(",") if n.strip())
+    return found
+
+
+# Modules of py/ that never run in the browser (the command line and the arena).
+NOT_IN_BROWSER = ("cli.py", "arena.py", "__main__.py")
+
+
+def app_imports(py_dir: Path) -> set[str]:
+    """Every module any file of the browser app imports, function bodies included: a lazy
+    import in a rarely used path counts too."""
+    found: set[str] = set()
+    for package in app_packages(py_dir):
+        for path in package.rglob("*.py"):
+            if path.name in NOT_IN_BROWSER:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    found.add(node.module)
+    own = tuple(p.name for p in app_packages(py_dir)) + ("js", "pyodide.ffi")
+    return {name for name in found if not name.startswith(own)}
+
+
+def stdlib_reached(stdlib: zipfile.ZipFile, roots) -> dict[str, str]:
+    """The modules of `stdlib` that importing `roots` imports (eager_imports, followed
+    through the zip), each with the module that first needed it."""
+    names = set(stdlib.namelist())
+    todo = list(dict.fromkeys(roots))
+    needed_by: dict[str, str] = {name: "" for name in todo}
+    seen: set[str] = set()
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        entry = module_entry(names, module)
+        if entry is None:
+            continue
+        source = stdlib.read(entry).decode("utf-8", "replace")
+        imported = eager_imports(source, module, entry.endswith("/__init__.py"))
+        parents = {name.rsplit(".", k)[0] for name in imported | {module}
+                   for k in range(1, name.count(".") + 1)}  # a package before its modules
+        for name in imported | parents:
+            if module_entry(names, name) is not None:
+                needed_by.setdefault(name, module)
+                todo.append(name)
+    return {m: needed_by[m] for m in sorted(seen) if module_entry(names, m) is not None}
+
+
+def stdlib_plan(stdlib: zipfile.ZipFile, py_dir: Path) -> dict[str, list[str]]:
+    """What compile_stdlib does with each entry of the (slim) standard library: the
+    modules the runtime and the game reach are compiled; the codecs, and the non-module
+    files of the folders that stay, are kept as they are; the rest is left out."""
+    names = set(stdlib.namelist())
+    reached = stdlib_reached(stdlib, RUNTIME_ROOTS + tuple(sorted(app_imports(py_dir))))
+    compiled = {module_entry(names, m) for m in reached}
+    compiled.discard(None)
+    codecs = {n for n in names if n.startswith("encodings/") and n.endswith(".py")} - compiled
+    folders = {n.rpartition("/")[0] for n in compiled | codecs}
+
+    def other_kept(name: str) -> bool:  # a folder entry, or a data file, of a kept folder
+        if name.endswith("/"):
+            return name.rstrip("/") in folders
+        return not name.endswith(".py") and name.rpartition("/")[0] in folders
+
+    keep = codecs | {n for n in names if other_kept(n)}
+    return {"compile": sorted(compiled), "keep": sorted(keep)}
+
+
+def compile_stdlib(paths: Paths, slim: bytes) -> bytes:
+    """The game's standard library: `slim` as tools/compile_stdlib.mjs compiles it with
+    the vendored Pyodide, following stdlib_plan (needs Node.js, as npm does)."""
+    plan = stdlib_plan(zipfile.ZipFile(io.BytesIO(slim)), paths.py)
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work)
+        (folder / "in.zip").write_bytes(slim)
+        write_json(folder / "plan.json", plan)
+        command = ["node", str(paths.root / "tools" / "compile_stdlib.mjs"), str(paths.pyodide),
+                   str(folder / "in.zip"), str(folder / "out.zip"), str(folder / "plan.json")]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise BuildError(f"compiling the standard library failed: {error}") from error
+        if done.returncode != 0:
+            raise BuildError("compiling the standard library failed:\n" + done.stderr[-2000:])
+        return (folder / "out.zip").read_bytes()
+
+
 def make_archive(py_dir: Path) -> bytes:
     """A deterministic zip of the packages in py_dir: same sources, same bytes. Modules go
     without their docstrings (compact_source); entries are stored, not deflated, so that
@@ -366,7 +518,11 @@ def copy_pyodide(paths: Paths, *, slim: bool = True) -> None:
             raise BuildError(f"pyodide package lacks {' or '.join(candidates)}")
         source = paths.pyodide / found[0]
         if slim and found[0] == STDLIB_ZIP and zipfile.is_zipfile(source):
-            (dst / found[0]).write_bytes(slim_stdlib(source.read_bytes()))
+            # the game's, compiled; the bare page's, as the runtime compiles it at start
+            standard = slim_stdlib(source.read_bytes())
+            (dst / found[0]).write_bytes(compile_stdlib(paths, standard))
+            (paths.out / "bare").mkdir(exist_ok=True)
+            (paths.out / "bare" / found[0]).write_bytes(standard)
         else:
             shutil.copyfile(source, dst / found[0])
 
@@ -433,7 +589,10 @@ def copy_pages(paths: Paths) -> None:
     bare_src = paths.root / "tools" / "bare"
     bare_dst = paths.out / "bare"
     copy_tree(bare_src, bare_dst)
-    write_json(bare_dst / "pyscript.json", pyscript_config("../vendor/pyodide/pyodide.mjs"))
+    # with its own standard library when the build compiled the game's (copy_pyodide)
+    own = (bare_dst / STDLIB_ZIP).exists()
+    write_json(bare_dst / "pyscript.json",
+               pyscript_config("./runtime.mjs" if own else "../vendor/pyodide/pyodide.mjs"))
 
 
 PAGE_STRINGS_JS = "static/js/lang.js"

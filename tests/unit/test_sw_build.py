@@ -3,7 +3,6 @@ precache list, Netlify's _headers, and the slimmed standard library (without a b
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import io
 import sys
@@ -165,114 +164,43 @@ def test_fake_runtime_stdlib_is_copied_as_is(checkout: Path):  # noqa: F811
         "fake python_stdlib.zip"
 
 
-# Modules the runtime itself imports while starting (Pyodide, PyScript's Python side),
-# as seen in sys.modules of the running game; the app's own imports are found below.
-RUNTIME_ROOTS = [
-    "_pyodide", "pyodide", "pyodide.code", "pyodide.ffi", "pyodide.webloop",
-    "pyodide._package_loader", "asyncio", "site", "codeop", "json", "base64", "inspect",
-    "pathlib", "zipfile", "tempfile", "shutil", "subprocess", "socket", "ssl", "logging",
-    "concurrent.futures", "bz2", "lzma", "compression.zstd", "glob", "textwrap", "traceback",
-    "tokenize", "dis", "html", "random", "locale", "copy", "weakref", "zipimport",
-    "encodings.utf_8", "encodings.cp437", "encodings.aliases", "importlib.util",
-]
-
-
-def module_source(stdlib: zipfile.ZipFile, names: set[str], module: str) -> tuple[str, bool] | None:
-    path = module.replace(".", "/")
-    for candidate, is_package in ((f"{path}.py", False), (f"{path}/__init__.py", True)):
-        if candidate in names:
-            return stdlib.read(candidate).decode("utf-8", "replace"), is_package
-    return None
-
-
-IMPORT = re.compile(r"import\s+([\w.]+(?:\s*,\s*[\w.]+)*)")
-FROM_IMPORT = re.compile(r"from\s+(\.*)([\w.]*)\s+import\s+\(?\s*([\w, ]*)")
-# Blocks that do not run when the module is imported in the browser.
-SKIPPED_BLOCK = re.compile(
-    r"((async\s+)?def\s|if\s+(typing\.)?TYPE_CHECKING\s*:|if\s+__name__\s*=="
-    r"|if\s+sys\.platform\s*==\s*['\"]win32)"
-)
-
-
-def eager_imports(source: str, module: str, is_package: bool) -> set[str]:
-    """Modules imported when `module` is imported: import lines outside function bodies
-    and TYPE_CHECKING blocks. Line-based, since the runtime's Python (3.14) is newer than
-    the one running the tests; a docstring that looks like an import only makes the check
-    stricter."""
-    found: set[str] = set()
-    package = module if is_package else module.rpartition(".")[0]
-    skip_deeper_than = None
-    for line in source.splitlines():
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        indent = len(line) - len(line.lstrip())
-        if skip_deeper_than is not None:
-            if indent > skip_deeper_than:
-                continue
-            skip_deeper_than = None
-        if SKIPPED_BLOCK.match(text):
-            skip_deeper_than = indent
-            continue
-        if match := IMPORT.match(text):
-            found.update(name.strip() for name in match.group(1).split(","))
-        elif match := FROM_IMPORT.match(text):
-            dots, base, names = match.groups()
-            if dots:
-                parts = package.split(".")
-                parent = ".".join(parts[: len(parts) - len(dots) + 1])
-                base = f"{parent}.{base}" if base else parent
-            found.add(base)
-            found.update(f"{base}.{n.strip()}" for n in names.split(",") if n.strip())
-    return found
-
-
-def app_imports() -> set[str]:
-    """Every module any file of the browser app (briscola, briscola_app) imports, function
-    bodies included: a lazy import in a rarely used path counts too. The CLI and the
-    arena never run in the browser."""
-    found: set[str] = set()
-    for package in ("briscola", "briscola_app"):
-        for path in (REPO / "py" / package).rglob("*.py"):
-            if path.name in ("cli.py", "arena.py", "__main__.py"):
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Import):
-                    found.update(alias.name for alias in node.names)
-                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                    found.add(node.module)
-    return {name for name in found if not name.startswith(("briscola", "js", "pyodide.ffi"))}
-
-
 def test_no_module_the_game_reaches_is_dropped():
     stdlib_path = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
     if not stdlib_path.exists():
         pytest.skip("node_modules is not installed (tools/build.py installs it)")
     stdlib = zipfile.ZipFile(stdlib_path)
     names = set(stdlib.namelist())
-    todo = list(dict.fromkeys(RUNTIME_ROOTS + sorted(app_imports())))
-    seen: set[str] = set()
-    needed_by: dict[str, str] = {}
-    while todo:
-        module = todo.pop()
-        if module in seen:
-            continue
-        seen.add(module)
-        found = module_source(stdlib, names, module)
-        if found is None:
-            continue
-        for name in eager_imports(found[0], module, found[1]):
-            if module_source(stdlib, names, name) is not None:
-                needed_by.setdefault(name, module)
-                todo.append(name)
-    dropped = sorted(
-        m for m in seen if module_source(stdlib, names, m) is not None
-        and build.stdlib_dropped(m.replace(".", "/") + (
-            "/__init__.py" if f"{m.replace('.', '/')}/__init__.py" in names else ".py"))
-    )
+    reached = build.stdlib_reached(
+        stdlib, build.RUNTIME_ROOTS + tuple(sorted(build.app_imports(REPO / "py"))))
+    dropped = sorted(m for m in reached if build.stdlib_dropped(build.module_entry(names, m)))
     assert not dropped, "dropped from the stdlib but needed: " + ", ".join(
-        f"{m} (by {needed_by.get(m, 'the app')})" for m in dropped)
-    assert "random" in seen and "asyncio.tasks" in seen  # the walk did reach things
+        f"{m} (by {reached[m] or 'the app'})" for m in dropped)
+    assert "random" in reached and "asyncio.tasks" in reached  # the walk did reach things
+    assert "concurrent" in reached, "a package comes with its modules"
+
+
+def test_the_walk_reads_imports_as_the_browser_runs_them():
+    source = ("import a, b.c\nfrom .d import e\nfrom f import (g,\n  h)\n"
+              "def lazy():\n    import never\nif TYPE_CHECKING:\n    import typing_only\n"
+              "if sys.platform == 'win32':\n    import windows\nelse:\n    import posix\n")
+    found = build.eager_imports(source, "pkg.mod", is_package=False)
+    assert {"a", "b.c", "pkg.d", "pkg.d.e", "f", "f.g", "posix"} <= found
+    assert not found & {"never", "typing_only", "windows"}
+
+
+def test_the_game_stdlib_plan_compiles_what_is_reached_and_keeps_codecs():
+    stdlib = zipfile.ZipFile(io.BytesIO(fake_stdlib([
+        "json/", "json/__init__.py", "json/decoder.py", "random.py", "pdbx.py",
+        "encodings/", "encodings/__init__.py", "encodings/utf_8.py", "encodings/latin_1.py",
+        "concurrent/", "concurrent/__init__.py", "concurrent/futures/",
+        "concurrent/futures/__init__.py", "site-packages/README.txt", "_pyodide/py.typed"])))
+    reached = build.stdlib_reached(stdlib, ["concurrent.futures", "encodings.utf_8", "nothere"])
+    assert set(reached) == {"concurrent", "concurrent.futures", "encodings", "encodings.utf_8"}
+    plan = build.stdlib_plan(stdlib, REPO / "py")  # the real app: it imports json and random
+    assert {"json/__init__.py", "random.py", "encodings/utf_8.py"} <= set(plan["compile"])
+    assert "pdbx.py" not in plan["compile"] + plan["keep"]
+    assert "encodings/latin_1.py" in plan["keep"] and "json/" in plan["keep"]
+    assert "site-packages/README.txt" not in plan["keep"]  # its folder is not shipped
 
 
 # --------------------------------------------------------------------------- hosts
