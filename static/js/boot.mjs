@@ -34,52 +34,110 @@ async function dropSnapshots() {
   }
 }
 
-// The runtime started, and the snapshot made and stored, in a worker; resolves to the
-// snapshot's bytes, or null when no worker could make one.
+// The runtime started, and the snapshot made and stored, in a worker. Two promises:
+// `module`, the WebAssembly module the worker compiled, as soon as its runtime is up (null
+// if it sends none), and `snapshot`, the snapshot's bytes; both null when no worker could
+// make one. started() tells the worker the page's runtime is up (it stores the snapshot
+// then).
 function snapshotFromWorker() {
-  if (!self.Worker) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    let worker;
-    let settled = false;
-    const fail = (problem) => {
-      if (settled) return;
-      settled = true;
-      console.warn("no start-up snapshot made:", problem);
-      resolve(null);
-    };
-    // a worker that never answers (a browser without module workers may say nothing)
-    // must not keep the game from starting: the runtime then starts on the page
-    const timer = setTimeout(() => {
-      if (worker) worker.terminate();
-      fail(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
-    }, WORKER_TIMEOUT_MS);
-    try {
-      worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
-    } catch (error) {
-      clearTimeout(timer);
-      return fail(error);
+  let gotModule, gotSnapshot;
+  const module = new Promise((resolve) => { gotModule = resolve; });
+  const snapshot = new Promise((resolve) => { gotSnapshot = resolve; });
+  const made = { module, snapshot, started() {} };
+  if (!self.Worker) {
+    gotModule(null);
+    gotSnapshot(null);
+    return made;
+  }
+  let worker;
+  let settled = false;
+  const fail = (problem) => {
+    gotModule(null);
+    if (settled) return;
+    settled = true;
+    console.warn("no start-up snapshot made:", problem);
+    gotSnapshot(null);
+  };
+  // a worker that never answers (a browser without module workers may say nothing)
+  // must not keep the game from starting: the runtime then starts on the page
+  const timer = setTimeout(() => {
+    if (worker) worker.terminate();
+    fail(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
+  }, WORKER_TIMEOUT_MS);
+  try {
+    worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
+  } catch (error) {
+    clearTimeout(timer);
+    fail(error);
+    return made;
+  }
+  worker.onmessage = ({ data }) => {
+    if (data && data.module) {
+      performance.mark("briscola:runtime-up");
+      gotModule(data.module);
+      return;
     }
-    worker.onmessage = ({ data }) => {
-      clearTimeout(timer);
-      if (data && data.snapshot) { // the worker goes on to store it
-        if (settled) return worker.terminate();
-        settled = true;
-        performance.mark("briscola:snapshot-made");
-        resolve(new Uint8Array(data.snapshot));
-        return;
-      }
-      worker.terminate();
-      if (data && data.stored) performance.mark("briscola:snapshot-saved");
-      else if (data && data.storeError) console.warn("start-up snapshot not stored:", data.storeError);
-      else fail(data && data.error);
-    };
-    worker.onerror = (event) => {
-      clearTimeout(timer);
-      worker.terminate();
-      fail(event.message);
-    };
-    worker.postMessage({ indexURL: INDEX_URL, key: KEY, cache: self.caches ? CACHE : null });
-  });
+    clearTimeout(timer);
+    if (data && data.snapshot) { // the worker goes on to store it
+      gotModule(null); // (when it sent no module: the page compiles its own)
+      if (settled) return worker.terminate();
+      settled = true;
+      performance.mark("briscola:snapshot-made");
+      gotSnapshot(new Uint8Array(data.snapshot));
+      return;
+    }
+    worker.terminate();
+    if (data && data.stored) performance.mark("briscola:snapshot-saved");
+    else if (data && data.storeError) console.warn("start-up snapshot not stored:", data.storeError);
+    else fail(data && data.error);
+  };
+  worker.onmessageerror = () => gotModule(null); // a module this page cannot take
+  worker.onerror = (event) => {
+    clearTimeout(timer);
+    worker.terminate();
+    fail(event.message);
+  };
+  worker.postMessage({ indexURL: INDEX_URL, key: KEY, cache: self.caches ? CACHE : null });
+  // the page's runtime is up: the worker may store the snapshot now
+  made.started = () => worker.postMessage({ started: true });
+  return made;
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Pyodide's module factory, set up from a WebAssembly module compiled already (by the
+// snapshot worker): Pyodide adds two imports of its own to the wasm's, then compiles the
+// wasm it fetched; here the instance is made from `module` instead, with those imports.
+// Pyodide's glue (pyodide.asm.mjs) is loaded meanwhile.
+function fromCompiled(module) {
+  const glue = import(INDEX_URL + "pyodide.asm.mjs");
+  return async (settings) => {
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      settings.instantiateWasm = (imports, done) => {
+        const streaming = WebAssembly.instantiateStreaming;
+        const restore = () => { WebAssembly.instantiateStreaming = streaming; };
+        WebAssembly.instantiateStreaming = async (source, given) => {
+          if (given !== imports) return streaming.call(WebAssembly, source, given); // not ours
+          restore();
+          await nextTask(); // the snapshot has just arrived: let the page breathe
+          const instance = await WebAssembly.instantiate(module, given);
+          performance.mark("briscola:wasm-shared");
+          await nextTask();
+          return { instance, module };
+        };
+        return instantiate(imports, (instance, compiled) => {
+          restore();
+          done(instance, compiled);
+        });
+      };
+    }
+    const create = (await glue).default;
+    await nextTask(); // the steps of a start, each in a task of its own
+    const runtime = await create(settings);
+    await nextTask(); // before the snapshot is restored
+    return runtime;
+  };
 }
 
 async function startFrom(settings, snapshot) {
@@ -106,7 +164,16 @@ export async function loadPyodide(options = {}) {
   const stored = await storedSnapshot();
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
   if (fromStored) return fromStored;
-  const made = await snapshotFromWorker();
-  const fromMade = made && (await startOrDrop(settings, made, "start-up snapshot not usable:"));
+  const made = snapshotFromWorker();
+  const module = await made.module;
+  if (module) { // set up the page's runtime while the worker imports the game
+    const snapshot = made.snapshot.then((bytes) => bytes || Promise.reject(new Error("no snapshot")));
+    const early = await startOrDrop({ ...settings, createPyodideModule: fromCompiled(module) }, snapshot,
+      "start-up snapshot not usable:");
+    if (early) return made.started(), early;
+  }
+  const bytes = await made.snapshot;
+  const fromMade = bytes && (await startOrDrop(settings, bytes, "start-up snapshot not usable:"));
+  made.started();
   return fromMade || loadRuntime(settings);
 }

@@ -2,21 +2,52 @@
 // in this worker, beside the page, Pyodide starts with its snapshot option, the game's
 // archive (named in pyscript.json) is unpacked where PyScript unpacks it, the modules of
 // briscola_app.boot.PRELOAD are imported, and the runtime's memory is handed to the page
-// ({snapshot}, transferred), then stored in Cache Storage under the build's key, older
+// ({snapshot}, transferred; before that, as soon as the runtime is up, the compiled
+// WebAssembly module, {module}), then stored in Cache Storage under the build's key, older
 // builds' dropped ({stored}). Posts {error} if it cannot.
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 
 const HOME = "/home/pyodide";
 
-self.onmessage = async ({ data: { indexURL, key, cache } }) => {
+// Pyodide's own module factory, which hands out the compiled WebAssembly module as well
+// (so that the page need not compile it again).
+function capturing(indexURL, onModule) {
+  return async (settings) => {
+    const { default: create } = await import(indexURL + "pyodide.asm.mjs");
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      settings.instantiateWasm = (imports, done) =>
+        instantiate(imports, (instance, module) => {
+          onModule(module);
+          done(instance, module);
+        });
+    }
+    return create(settings);
+  };
+}
+
+// Storing 31 MB competes with the page's own start for the cores: it waits until the page
+// says its runtime is up ({started}), or STORE_AFTER_MS after the hand-over at most.
+const STORE_AFTER_MS = 5000;
+let pageStarted;
+const started = new Promise((resolve) => { pageStarted = resolve; });
+
+self.onmessage = async ({ data: { indexURL, key, cache, started: up } }) => {
+  if (up) return void pageStarted();
   let handed = false;
+  let wasm = null;
   try {
-    const runtime = loadPyodide({ indexURL, _makeSnapshot: true }); // meanwhile, the archive
+    const runtime = loadPyodide({ // meanwhile, the archive
+      indexURL, _makeSnapshot: true, createPyodideModule: capturing(indexURL, (module) => { wasm = module; }),
+    });
     const config = await (await fetch(new URL("../../pyscript.json", import.meta.url))).json();
     const archive = Object.keys(config.files || {}).find((name) => name.endsWith(".zip"));
     if (!archive) throw new Error("pyscript.json names no archive");
     const bytes = new Uint8Array(await (await fetch(new URL("../../" + archive, import.meta.url))).arrayBuffer());
     const pyodide = await runtime;
+    // the runtime is up: the page can set up its own from the same compiled module while
+    // this one imports the game ({module}; same agent cluster, so it is shared, not copied)
+    if (wasm) self.postMessage({ module: wasm });
     pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
     pyodide.runPython(`import sys\nif "${HOME}" not in sys.path: sys.path.insert(0, "${HOME}")\n` +
       "from briscola_app.boot import preload\npreload()");
@@ -25,6 +56,7 @@ self.onmessage = async ({ data: { indexURL, key, cache } }) => {
     self.postMessage({ snapshot: copy }, [copy]);
     handed = true;
     if (!cache) return;
+    await Promise.race([started, new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS))]);
     const store = await caches.open(cache);
     for (const request of await store.keys()) await store.delete(request);
     await store.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));

@@ -14,6 +14,10 @@ SNAPSHOT_TIMEOUT_MS = 180_000
 CACHE = "briscola.snapshot"
 MARKS = """() => Object.fromEntries(['made', 'saved', 'used'].map(
   (m) => [m, performance.getEntriesByName('briscola:snapshot-' + m).length > 0]))"""
+# the page's runtime was made from the WebAssembly module the worker compiled (no second
+# compile), and set up while the worker was still importing the game
+SHARED = """() => ['runtime-up', 'wasm-shared', 'snapshot-made'].map(
+  (m) => (performance.getEntriesByName('briscola:' + m)[0] || {startTime: null}).startTime)"""
 
 
 def stored_size(page: Page) -> int:
@@ -43,6 +47,8 @@ def test_the_first_visit_starts_from_a_worker_made_snapshot_and_the_next_from_th
     wait_until_playable(page)
     wait_until_saved(page)
     assert page.evaluate(MARKS) == {"made": True, "saved": True, "used": True}
+    up, shared, made = page.evaluate(SHARED)
+    assert up is not None and shared is not None and up < made <= shared, (up, shared, made)
     assert stored_size(page) > 1_000_000
     a_card_is_answered(page)
     wait_until_offline_ready(page)
