@@ -5,9 +5,11 @@ Usage: python3 tools/build.py [--out DIR] [--skip-npm]
 
 Standard library only. Steps: make sure node_modules matches package-lock.json (runs
 `npm ci` otherwise), wipe the output folder, copy the runtime files Pyodide and PyScript
-need at start, pack the Python packages from py/ into one deterministic zip that PyScript
-unpacks into the interpreter's working directory, write pyscript.json for the app and for
-the bare benchmark page, copy index.html, main.py and static/, stamp the build hash into
+need at start (the standard library slimmed and compiled ahead of time by
+tools/compile_stdlib.mjs, which needs Node.js; the bare page gets it as source), pack
+the Python packages from py/ into one deterministic zip that PyScript unpacks into the
+interpreter's working directory, write pyscript.json for the app and for the bare
+benchmark page, copy index.html, main.py and static/, stamp the build hash into
 text files (placeholder __BUILD__), fill the service worker (static/sw.js, written to the
 site's root so its scope is the whole site) with the files to precache, write Netlify's
 _headers (long immutable caching for hashed files only) and write build.json with the
