@@ -121,7 +121,13 @@ function fromCompiled(module) {
           if (given !== imports) return streaming.call(WebAssembly, source, given); // not ours
           restore();
           await nextTask(); // the snapshot has just arrived: let the page breathe
-          const instance = await WebAssembly.instantiate(module, given);
+          let instance;
+          try {
+            instance = await WebAssembly.instantiate(module, given);
+          } catch (error) { // Pyodide would only log a failure here, and wait for ever
+            console.warn("shared wasm module not usable, compiling the fetched one:", error);
+            return streaming.call(WebAssembly, source, given);
+          }
           performance.mark("briscola:wasm-shared");
           await nextTask();
           return { instance, module };
