@@ -419,11 +419,14 @@ def make_archive(py_dir: Path) -> bytes:
     """A deterministic zip of the packages in py_dir: same sources, same bytes. Modules go
     without their docstrings (compact_source); entries are stored, not deflated, so that
     the host's gzip or brotli compresses the archive as one stream (243 kB gzipped where
-    deflating each entry gave 281 kB)."""
+    deflating each entry gave 281 kB). The command line and the arena (NOT_IN_BROWSER)
+    stay out: the browser never runs them."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for package in app_packages(py_dir):
             for rel in iter_tree(package):
+                if rel.name in NOT_IN_BROWSER:
+                    continue
                 name = (Path(package.name) / rel).as_posix()
                 info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
                 info.compress_type = zipfile.ZIP_STORED
