@@ -13,6 +13,9 @@ For each run, in alternating order:
 Times are read from the page's own marks, relative to navigation start: the game's
 `briscola:ready` (the hand is playable), the bare page's `bare:ready`, and
 `first-contentful-paint` (the table with the loader). Ratios are medians over medians.
+The bare page runs the runtime as Pyodide ships it (its standard library as source,
+compiled at every start: bare/runtime.mjs); the game's standard library is compiled at
+build time (tools/compile_stdlib.mjs), which is part of what the game does better.
 Bytes: what the cold visit of the game fetched, gzipped as a static host serves it
 (sizes from dist/build.json), and what the service worker caches for offline.
 """
