@@ -176,7 +176,10 @@ export async function loadPyodide(options = {}) {
     const snapshot = made.snapshot.then((bytes) => bytes || Promise.reject(new Error("no snapshot")));
     const early = await startOrDrop({ ...settings, createPyodideModule: fromCompiled(module) }, snapshot,
       "start-up snapshot not usable:");
-    if (early) return made.started(), early;
+    if (early) {
+      made.started();
+      return early;
+    }
   }
   const bytes = await made.snapshot;
   const fromMade = bytes && (await startOrDrop(settings, bytes, "start-up snapshot not usable:"));
