@@ -350,6 +350,12 @@ def app_imports(py_dir: Path) -> set[str]:
     return {name for name in found if not name.startswith(own)}
 
 
+def stdlib_roots(py_dir: Path) -> tuple[str, ...]:
+    """Where the walk of the standard library starts: what the runtime imports while
+    starting, and every module the game imports."""
+    return RUNTIME_ROOTS + tuple(sorted(app_imports(py_dir)))
+
+
 def stdlib_reached(stdlib: zipfile.ZipFile, roots) -> dict[str, str]:
     """The modules of `stdlib` that importing `roots` imports (eager_imports, followed
     through the zip), each with the module that first needed it."""
@@ -381,9 +387,8 @@ def stdlib_plan(stdlib: zipfile.ZipFile, py_dir: Path) -> dict[str, list[str]]:
     modules the runtime and the game reach are compiled; the codecs, and the non-module
     files of the folders that stay, are kept as they are; the rest is left out."""
     names = set(stdlib.namelist())
-    reached = stdlib_reached(stdlib, RUNTIME_ROOTS + tuple(sorted(app_imports(py_dir))))
-    compiled = {module_entry(names, m) for m in reached}
-    compiled.discard(None)
+    compiled = {entry for m in stdlib_reached(stdlib, stdlib_roots(py_dir))
+                if (entry := module_entry(names, m)) is not None}
     codecs = {n for n in names if n.startswith("encodings/") and n.endswith(".py")} - compiled
     folders = {n.rpartition("/")[0] for n in compiled | codecs}
 

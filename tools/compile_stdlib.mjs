@@ -30,18 +30,19 @@ py.FS.writeFile("/tmp/plan.json", fs.readFileSync(planFile, "utf8"));
 const summary = py.runPython(`
 import _imp, importlib.util, io, json, marshal, sys, types, zipfile
 
-plan = json.load(open("/tmp/plan.json"))
-to_compile, to_keep = set(plan["compile"]), set(plan["keep"])
-# and whatever this runtime imported while starting (some of it by name, from C or JS,
-# where no import statement shows it)
-started = {name.replace(".", "/") for name in sys.modules}
-to_compile |= {e for e in zipfile.ZipFile("/tmp/in.zip").namelist()
-               if e.removesuffix(".py").removesuffix("/__init__") in started}
 HEADER = importlib.util.MAGIC_NUMBER + (0b01).to_bytes(4, "little")  # hash-based, unchecked
 
 
 def module_name(entry):
     return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+source = zipfile.ZipFile("/tmp/in.zip")
+plan = json.load(open("/tmp/plan.json"))
+to_compile, to_keep = set(plan["compile"]), set(plan["keep"])
+# and whatever this runtime imported while starting (some of it by name, from C or JS,
+# where no import statement shows it) or for this script
+to_compile |= {e for e in source.namelist() if e.endswith(".py") and module_name(e) in sys.modules}
 
 
 def frozen_in_runtime(name):
@@ -57,7 +58,6 @@ def without_lines(code):
     return code.replace(co_linetable=b"", co_consts=consts)
 
 
-source = zipfile.ZipFile("/tmp/in.zip")
 buffer = io.BytesIO()
 compiled = kept = frozen = 0
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target:

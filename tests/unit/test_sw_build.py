@@ -170,8 +170,7 @@ def test_no_module_the_game_reaches_is_dropped():
         pytest.skip("node_modules is not installed (tools/build.py installs it)")
     stdlib = zipfile.ZipFile(stdlib_path)
     names = set(stdlib.namelist())
-    reached = build.stdlib_reached(
-        stdlib, build.RUNTIME_ROOTS + tuple(sorted(build.app_imports(REPO / "py"))))
+    reached = build.stdlib_reached(stdlib, build.stdlib_roots(REPO / "py"))
     dropped = sorted(m for m in reached if build.stdlib_dropped(build.module_entry(names, m)))
     assert not dropped, "dropped from the stdlib but needed: " + ", ".join(
         f"{m} (by {reached[m] or 'the app'})" for m in dropped)
