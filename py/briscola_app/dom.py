@@ -10,7 +10,10 @@ import asyncio
 import time
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy as local_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
 from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
@@ -26,11 +29,15 @@ ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen
 FLY_MS = 260  # a card played flies from its player's place to the table
 GATHER_MS = 240  # a taken trick goes to its winner
 DEAL_MS = 300  # a card drawn comes from the stock
-EASE = "cubic-bezier(.2, .7, .3, 1)"
-FRAME_WAIT_MS = 40
 PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD)  # the form's boxes that are not Settings
+FRAME_WAIT_MS = 40
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
+IN_WORKER = hasattr(js, "WorkerGlobalScope")
+"""This Python runs in a worker (static/js/early.js chose it: the page is cross-origin
+isolated). ``js`` is then the worker's own global scope (where PyScript defines a
+``document`` of its own), and the page is reached through PyScript's ``window`` and
+``document``, each access a synchronous call to the page."""
 
 
 class LocalStorageBackend:
@@ -51,15 +58,14 @@ class LocalStorageBackend:
         self.storage.removeItem(key)
 
     def keys(self) -> list[str]:
-        count = int(self.storage.length)
-        return [str(k) for k in (self.storage.key(i) for i in range(count)) if not _null(k)]
+        return [str(k) for k in _py(window.Object.keys(self.storage))]  # one call, not one a key
 
 
 def open_storage(name: str = "localStorage") -> Backend | None:
     """The browser's storage if the page may read it, else None. Whether writing works is
     found out at each write: a full store still gives back what it holds."""
     try:
-        storage = getattr(js.window, name)
+        storage = getattr(window, name)
         storage.getItem(PREFIX + "settings")
         return LocalStorageBackend(storage)
     except Exception:
@@ -69,7 +75,7 @@ def open_storage(name: str = "localStorage") -> Backend | None:
 def was_reloaded() -> bool:
     """This page load is a reload of the same tab (it keeps its deal)."""
     try:
-        entries = js.performance.getEntriesByType("navigation")
+        entries = window.performance.getEntriesByType("navigation")
         return entries.length > 0 and str(entries[0].type) == "reload"
     except Exception:
         return False
@@ -80,10 +86,6 @@ def _null(value) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
-def _el(id_: str):
-    return js.document.getElementById(id_)
-
-
 def _closest(event, selector: str):
     target = event.target
     if _null(target) or not hasattr(target, "closest"):
@@ -92,27 +94,35 @@ def _closest(event, selector: str):
     return None if _null(found) else found
 
 
-def sound_api():
-    """sound.js's ``window.briscolaSound``, or None (not loaded, or no such window)."""
-    try:
-        api = js.window.briscolaSound
-    except Exception:
-        return None
-    return None if _null(api) else api
+def _py(value) -> list:
+    """A JS array from the page as a Python list (in a worker it arrives as a copy)."""
+    return value.to_py() if hasattr(value, "to_py") else list(value)
 
 
 def mark(name: str) -> None:
     try:
-        js.performance.mark(name)
+        window.performance.mark(name)
     except Exception:
         pass
 
 
 def performance_has(name: str) -> bool:
     try:
-        return int(js.performance.getEntriesByName(name).length) > 0
+        return int(window.performance.getEntriesByName(name).length) > 0
     except Exception:
         return False
+
+
+def apply(ops: list[list]) -> bool:
+    """Hand ``ops`` to the page (static/js/paint.js) in one call; True if a card was set
+    moving."""
+    if not ops:
+        return False
+    return bool(window.briscolaPage.apply(to_js(ops, dict_converter=js.Object.fromEntries)))
+
+
+def _card_button(card: str) -> str:
+    return f"#hand button[data-card='{card}']"
 
 
 class Page:
@@ -126,30 +136,55 @@ class Page:
         self.trick_shown: frozenset[str] = frozenset()
         self.sounding = False  # cues sound from the end of start-up on (none at load)
         self.kept = ""  # the table snapshot last stored (snapshot.py)
+        self.body: dict[str, str] = {}  # the body's data attributes as last set
+        self.build = str(document.body.getAttribute("data-build") or "")
         self.review_step = 0  # the trick the review after the deal shows
         self.review_token = 0  # bumped when the review closes: its coaching stops
         self.review_deal = ""  # the deal the open review is of
+        self.ops: list[list] = []  # what to change on the page, sent at once by flush()
         self._proxies = []
         self._bind()
 
+    # -- the page's changes -------------------------------------------------------------
+    def op(self, *operation) -> None:
+        """One change for the page (an operation of static/js/paint.js), sent with the
+        others by :meth:`flush`: in a worker each call into the page is a round trip."""
+        self.ops.append(list(operation))
+
+    def flush(self) -> bool:
+        """Apply the changes queued; True if a card was set moving. Every event handler
+        ends with one; asynchronous steps flush before they wait."""
+        ops, self.ops = self.ops, []
+        return apply(ops)
+
+    def open_dialogs(self) -> list[str]:
+        return [str(d) for d in _py(window.briscolaPage.openDialogs())]
+
     # -- events -----------------------------------------------------------------------
     def _on(self, element, event: str, handler) -> None:
-        proxy = create_proxy(handler)
+        def handle(e) -> None:
+            try:
+                handler(e)
+            finally:
+                self.flush()
+
+        proxy = create_proxy(handle)
         self._proxies.append(proxy)
         element.addEventListener(event, proxy)
 
     def _bind(self) -> None:
-        self._on(_el("hand"), "click", self.on_hand_click)
-        self._on(js.document.body, "click", self.on_action_click)
-        self._on(js.document, "keydown", self.on_key)
-        self._on(_el("settings-form"), "submit", self.on_settings_submit)
-        self._on(_el("settings-form"), "change", self.on_settings_change)
-        self._on(_el("stats-file"), "change", self.on_stats_file)
-        self._on(_el("review"), "close", self.on_review_close)
-        self._on(js.window, "storage", self.on_storage)
-        self._on(js.window, "pagehide", self.on_pagehide)
-        self._on(js.window, "pageshow", self.on_pageshow)
-        self._beat = create_proxy(self.app.tabs.beat)
+        self._on(document.getElementById("hand"), "click", self.on_hand_click)
+        self._on(document.body, "click", self.on_action_click)
+        self._on(document, "keydown", self.on_key)
+        self._on(document.getElementById("settings-form"), "submit", self.on_settings_submit)
+        self._on(document.getElementById("settings-form"), "change", self.on_settings_change)
+        self._on(document.getElementById("stats-file"), "briscola:file", self.on_stats_file)
+        self._on(document.getElementById("review"), "close", self.on_review_close)
+        self._on(window, "storage", self.on_storage)
+        self._on(window, "pagehide", self.on_pagehide)
+        self._on(window, "pageshow", self.on_pageshow)
+        self.op("data", "#stats-file", "max", str(MAX_FILE_CHARS))
+        self._beat = local_proxy(self.app.tabs.beat)  # this thread's own timer
         self._proxies.append(self._beat)
         js.setInterval(self._beat, BEAT_MS)
 
@@ -172,7 +207,7 @@ class Page:
         if key in ("", PREFIX + "stats", PREFIX + "matches", PREFIX + "five", PREFIX + "history",
                    PREFIX + "people_stats"):
             self.app.refresh_stats()
-            if _el("stats").open:
+            if "stats" in self.open_dialogs():
                 self._fill_stats()
 
     def on_pagehide(self, event) -> None:
@@ -190,11 +225,14 @@ class Page:
 
     def on_key(self, event) -> None:
         key = str(event.key)
-        if _el("review").open and key in ("ArrowLeft", "ArrowRight"):  # the review's Previous and Next
+        if key not in ("ArrowLeft", "ArrowRight") and not key.isdigit():
+            return
+        dialogs = self.open_dialogs()
+        if "review" in dialogs and key in ("ArrowLeft", "ArrowRight"):  # the review's Previous and Next
             event.preventDefault()
             self._review_move(-1 if (key == "ArrowLeft") == (self.app.tr.dir == "ltr") else 1)
             return
-        if not _null(js.document.querySelector("dialog[open]")):
+        if dialogs:
             return
         if key.isdigit() and self.app.human_to_move:
             index = int(key)
@@ -214,14 +252,14 @@ class Page:
 
     # -- actions ----------------------------------------------------------------------
     def play(self, card: str, index: int) -> None:
-        start = self._rect(f"#hand button[data-card='{card}']")
+        self.op("measure", "from", _card_button(card))
         try:
             played = self.app.click_card(card)
         except IllegalMoveError:
             return
         self.render(focus_index=index)
         if played:
-            self._fly(card, start)
+            self._fly(card)
             self.drive()
 
     def action_exchange(self, button) -> None:
@@ -250,9 +288,7 @@ class Page:
     def action_call_rank(self, button) -> None:
         self.app.choose_call_rank(str(button.dataset.value))
         self.render()
-        chosen = js.document.querySelector("#hand-actions [aria-pressed='true']")
-        if not _null(chosen):
-            chosen.focus()
+        self.op("focus", "#hand-actions [aria-pressed='true']")
 
     def _human_action(self, act) -> None:
         try:
@@ -265,7 +301,7 @@ class Page:
     def action_next(self, button) -> None:
         if not self.app.can_continue:
             return
-        self._close_dialogs()
+        self.op("closeAll")
         self.epoch += 1
         self.app.next_deal()
         self.render(focus_index=1)
@@ -275,7 +311,7 @@ class Page:
         """Practice games: the person's last card goes back to the hand."""
         if not self.app.can_undo:
             return
-        self._close_dialogs()
+        self.op("closeAll")
         self.epoch += 1  # a computer player thinking of its answer stops
         self.app.undo()
         self.render(focus_index=1)
@@ -289,19 +325,19 @@ class Page:
     def action_close(self, button) -> None:
         dialog = button.closest("dialog")
         if not _null(dialog):
-            dialog.close()
+            self.op("close", "#" + str(dialog.id))
 
     def action_howto(self, button) -> None:
         """How to play: from the settings, the way of playing chosen in the form; else
         the deal in play. Opened from the first-run offer, the offer is done with."""
         in_settings = not _null(button.closest("#settings"))
         model = self.app.howto(self._form_values() if in_settings else None)
-        _el("howto-body").innerHTML = render.howto_html(model, self.app.tr)
+        self.op("html", "#howto-body", render.howto_html(model, self.app.tr))
         if not _null(button.closest("#howto-offer")):
             self.app.dismiss_offer()
             self.render()
-        _el("howto").showModal()
-        _el("howto").scrollTop = 0  # the first lines in view, though the focus is on Close
+        self.op("modal", "#howto")
+        self.op("prop", "#howto", "scrollTop", 0)  # the first lines in view, though the focus is on Close
 
     def action_offer_dismiss(self, button) -> None:
         self.app.dismiss_offer()
@@ -319,9 +355,9 @@ class Page:
         game, match = self.app.game, self.app.match
         in_match = not match.single and not match.finished and match.match.deals_played > 0
         if (not game.over and game.tricks) or in_match:
-            self._close_dialogs()
-            _el("confirm-new-text").textContent = self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm")
-            _el("confirm-new").showModal()
+            self.op("closeAll")
+            self.op("text", "#confirm-new-text", self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm"))
+            self.op("modal", "#confirm-new")
             return
         self.new_deal()
 
@@ -329,7 +365,7 @@ class Page:
         self.new_deal()
 
     def new_deal(self) -> None:
-        self._close_dialogs()
+        self.op("closeAll")
         self.epoch += 1
         self.app.new_deal()
         self.render(focus_index=1)
@@ -340,154 +376,132 @@ class Page:
         if last is None:
             return
         cards, text = last
-        _el("last-cards").innerHTML = "".join(render.played_html(self.app.settings.deck, c) for c in cards)
-        _el("last-text").textContent = text
-        _el("last-trick").showModal()
+        self.op("html", "#last-cards", "".join(render.played_html(self.app.settings.deck, c) for c in cards))
+        self.op("text", "#last-text", text)
+        self.op("modal", "#last-trick")
 
     def action_stats(self, button) -> None:
         self.app.refresh_stats()
         self._fill_stats()
         self._say_in_stats("")
-        _el("stats").showModal()
+        self.op("modal", "#stats")
 
     def _say_in_stats(self, text: str) -> None:
-        message = _el("stats-message")
-        message.textContent = text
-        message.hidden = not text
+        self.op("text", "#stats-message", text)
+        self.op("prop", "#stats-message", "hidden", not text)
 
     def action_export_stats(self, button) -> None:
         """Download every stats key as a JSON file."""
         name, text = self.app.export_stats()
-        options = js.Object.new()
-        options.type = "application/json"
-        blob = js.Blob.new(js.Array.of(text), options)
-        url = js.URL.createObjectURL(blob)
-        link = js.document.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        js.document.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+        self.op("download", name, text)
 
     def action_import_stats(self, button) -> None:
-        _el("stats-file").click()  # the browser's file picker; on_stats_file reads the choice
+        self.op("click", "#stats-file")  # the browser's file picker; paint.js reads the choice
 
     def on_stats_file(self, event) -> None:
-        chooser = _el("stats-file")
-        files = chooser.files
-        if _null(files) or files.length == 0:
-            return
-        asyncio.ensure_future(self._import_file(files.item(0)))
-        chooser.value = ""  # the same file may be chosen again
-
-    async def _import_file(self, file) -> None:
-        if int(file.size) > MAX_FILE_CHARS * 4:  # not read at all: far more than a stats file
-            text = None
-        else:
-            try:
-                text = str(await file.text())
-            except Exception:
-                text = None
-        ok, said = self.app.import_stats(text)
+        """The file chosen, as paint.js read it (None: too large, or unreadable)."""
+        text = event.detail.text
+        ok, said = self.app.import_stats(None if _null(text) else str(text))
         if ok:
             self._fill_stats()
         self._say_in_stats(said)
 
     def _fill_stats(self) -> None:
-        _el("stats-body").innerHTML = render.stats_html(self.app.stats_rows(), self.app.tr)
+        self.op("html", "#stats-body", render.stats_html(self.app.stats_rows(), self.app.tr))
 
     def action_reset_stats(self, button) -> None:
-        _el("confirm-reset").showModal()  # over the stats, which Cancel returns to
+        self.op("modal", "#confirm-reset")  # over the stats, which Cancel returns to
 
     def action_reset_stats_confirmed(self, button) -> None:
-        _el("confirm-reset").close()
+        self.op("close", "#confirm-reset")
         self.app.reset_stats()
         self._fill_stats()
         self._say_in_stats("")
 
     def action_settings(self, button) -> None:
-        _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
-        _el("settings").showModal()
+        self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
+        self.op("modal", "#settings")
 
-    def _form_values(self) -> dict:
+    def _form(self) -> list[tuple[str, str, str, bool]]:
+        """The settings form's named inputs and selects: name, type, value, ticked."""
+        return [(str(n), str(t), str(v), bool(c)) for n, t, v, c in _py(window.briscolaPage.form("#settings-form"))]
+
+    def _form_values(self, form: list[tuple[str, str, str, bool]] | None = None) -> dict:
         """What the settings form holds now, by field name."""
-        form = _el("settings-form")
+        form = self._form() if form is None else form
+        first = {}
+        ticked = {}
+        for name, kind, value, checked in form:
+            first.setdefault(name, (kind, value, checked))
+            if checked:
+                ticked.setdefault(name, value)
         values: dict = {}
         for name in (*VARIANT_FIELDS, *BASE_FIELDS):
             if name in FLAG_FIELDS:
-                box = form.querySelector(f"input[name='{name}']")
-                if not _null(box):
-                    values[name] = bool(box.checked)
+                if name in first:
+                    values[name] = first[name][2]
             elif name == "lang":
-                select = form.querySelector("select[name='lang']")
-                if not _null(select):
-                    values[name] = str(select.value)
-            else:
-                chosen = form.querySelector(f"input[name='{name}']:checked")
-                if not _null(chosen):
-                    values[name] = str(chosen.value)
-        people = self._form_people(form)
+                if name in first and first[name][0].startswith("select"):
+                    values[name] = first[name][1]
+            elif name in ticked:
+                values[name] = ticked[name]
+        people = self._form_people(first)
         if people is not None:
             values[PEOPLE_FIELD] = people
         return values
 
-    def _form_people(self, form) -> list | None:
+    @staticmethod
+    def _form_people(first: dict) -> list | None:
         """Players at this device as the form holds them: per seat a name ("" for the
         seat's own) or None for the computer; None when the form has no such part."""
         people: list = []
         for seat in range(MAX_SEATS):
-            name = form.querySelector(f"input[name='name_{seat}']")
-            box = form.querySelector(f"input[name='person_{seat}']")  # none for seat 1: a person always
-            if _null(name) or (seat and _null(box)):
+            name = first.get(f"name_{seat}")
+            box = first.get(f"person_{seat}")  # none for seat 1: a person always
+            if name is None or (seat and box is None):
                 return None
-            people.append(str(name.value) if seat == 0 or box.checked else None)
+            people.append(name[1] if seat == 0 or box[2] else None)
         return people
 
     def on_settings_change(self, event) -> None:
         """A choice changed in the form: show what the engine plays with it."""
         form = self.app.settings_form(self._form_values())
-        root = _el("settings-form")
         for f in form.fields:
-            box = root.querySelector(f"[data-field='{f.name}']")
-            if _null(box) or f.name in PERSONAL_BOXES:  # the person's tick stays as it is
+            if f.name in PERSONAL_BOXES:  # the person's tick stays as it is
                 continue
-            box.hidden = f.hidden
+            box = f"#settings-form [data-field='{f.name}']"
+            self.op("prop", box, "hidden", f.hidden)
             if f.kind == "select":
                 continue
             if f.kind == "people":  # a row per seat of the player count; a name only for a person
                 for c in f.choices:
-                    row = box.querySelector(f"[data-seat='{c.value}']")
-                    if not _null(row):
-                        row.hidden = c.hidden
-                        row.querySelector("input[type='text']").disabled = not c.checked
+                    row = f"{box} [data-seat='{c.value}']"
+                    self.op("prop", row, "hidden", c.hidden)
+                    self.op("prop", row + " input[type='text']", "disabled", not c.checked)
                 continue
             for c in f.choices:
-                field_input = box.querySelector(f"input[value='{c.value}']")
-                if _null(field_input):
-                    continue
-                field_input.checked = c.checked
-                field_input.disabled = c.disabled
+                field_input = f"{box} input[value='{c.value}']"
+                self.op("prop", field_input, "checked", c.checked)
+                self.op("prop", field_input, "disabled", c.disabled)
                 if f.kind == "radio":
-                    field_input.closest("label").hidden = c.hidden
+                    self.op("closest", field_input, "label", "hidden", c.hidden)
             if f.about:
-                _el("variant-about").textContent = f.about
-
-    def _ticked(self, name: str) -> bool | None:
-        box = _el("settings-form").querySelector(f"input[name='{name}']")
-        return None if _null(box) else bool(box.checked)
+                self.op("text", "#variant-about", f.about)
 
     def on_settings_submit(self, event) -> None:
         event.preventDefault()
-        changes = self._form_values()
-        reduce, practice, autoplay = (self._ticked(name) for name in PERSONAL_BOXES)
+        form = self._form()
+        changes = self._form_values(form)
+        boxes: dict[str, bool] = {}
+        for name, _, _, checked in form:
+            boxes.setdefault(name, checked)
+        reduce, practice, autoplay = (boxes.get(name) for name in PERSONAL_BOXES)
         if reduce is not None:
             self.app.set_reduce_motion(reduce)
         practice_now = False
         if practice is not None and autoplay is not None:
             practice_now = self.app.set_play_options(practice, autoplay)
-        _el("settings").close()
+        self.op("close", "#settings")
         try:
             needs_new = self.app.change_settings(**changes)
         except ValueError:
@@ -513,10 +527,7 @@ class Page:
         if epoch == self.epoch and app.human_to_move:
             app.set_hint(choice)
             self.render()
-
-    def _close_dialogs(self) -> None:
-        for d in js.document.querySelectorAll("dialog[open]"):
-            d.close()
+            self.flush()
 
     # -- the review after the deal ------------------------------------------------------
     def action_review(self, button) -> None:
@@ -528,10 +539,10 @@ class Page:
         self.review_step = 0
         self.review_deal = self.app.deal_id
         self.review_token += 1
-        _el("summary").close()
+        self.op("close", "#summary")
         self._paint_review()
-        _el("review").showModal()
-        _el("review-next").focus()
+        self.op("modal", "#review")
+        self.op("focus", "#review-next")
         if not review.done:
             asyncio.ensure_future(self._coach(review, self.review_token))
 
@@ -556,9 +567,8 @@ class Page:
             return
         self.review_step = step
         self._paint_review()
-        active = js.document.activeElement
-        if not _null(active) and getattr(active, "disabled", False):  # the first or the last trick: the other way
-            _el("review-next" if delta < 0 else "review-prev").focus()
+        # the first or the last trick: its button is disabled, so the other way
+        self.op("focusIfDisabled", "#review-next" if delta < 0 else "#review-prev")
 
     def _paint_review(self) -> None:
         review = self.app.review()
@@ -567,18 +577,14 @@ class Page:
         m = self.app.review_model(review, self.review_step)
         t = self.app.tr
         deck = self.app.settings.deck
-        progress = _el("review-progress")
-        if progress.textContent != m.progress:
-            progress.textContent = m.progress
+        self.op("text", "#review-progress", m.progress)
         self._paint("review-costly", render.review_costly_html(m))
-        text = _el("review-step-text")
-        if text.textContent != m.text:
-            text.textContent = m.text
+        self.op("text", "#review-step-text", m.text)
         self._paint("review-cards", render.review_cards_html(m, deck))
         self._paint("review-coach", render.review_coach_html(m, t))
-        _el("review").dataset.done = "true" if m.done else "false"
-        _el("review-prev").disabled = m.step == 0
-        _el("review-next").disabled = m.step == m.steps - 1
+        self.op("data", "#review", "done", "true" if m.done else "false")
+        self.op("prop", "#review-prev", "disabled", m.step == 0)
+        self.op("prop", "#review-next", "disabled", m.step == m.steps - 1)
 
     async def _coach(self, review, token: int) -> None:
         """The coaching, one slice at a time with a painted frame between (as a computer
@@ -594,20 +600,22 @@ class Page:
                 if count != shown:
                     shown = count
                     self._paint_review()
+                    self.flush()
                 await next_frame()
         except Exception as error:  # the review still steps through the deal
             js.console.warn(f"coaching failed: {type(error).__name__}: {error}")
         if token == self.review_token:
             self._paint_review()
+            self.flush()
 
     def on_review_close(self, event) -> None:
         """The review closed: its coaching stops, and the deal's summary is back (its
         Review button focused), unless another deal has started."""
         self.review_token += 1
         app = self.app
-        if app.game.over and self.review_deal == app.deal_id and _null(js.document.querySelector("dialog[open]")):
-            _el("summary").showModal()
-            _el("summary-review").focus()
+        if app.game.over and self.review_deal == app.deal_id and not self.open_dialogs():
+            self.op("modal", "#summary")
+            self.op("focus", "#summary-review")
 
     # -- the computer players ---------------------------------------------------------
     def drive(self) -> None:
@@ -642,16 +650,18 @@ class Page:
                         break
                     app.release_trick()
                     self.render(focus_index=1)
+                    self.flush()
                     continue
                 card = app.auto_card
                 if card is not None:  # the last card plays itself, as if tapped
                     await asyncio.sleep(pace.before_move / 2000)
                     if epoch != self.epoch or app.auto_card != card:
                         break
-                    start = self._rect(f"#hand button[data-card='{card}']")
+                    self.op("measure", "from", _card_button(str(card)))
                     app.click_card(card)
                     self.render()
-                    self._fly(str(card), start)
+                    self._fly(str(card))
+                    self.flush()
                     continue
                 if not app.computer_to_move:
                     break
@@ -670,54 +680,26 @@ class Page:
                     await next_frame()
                 if epoch != self.epoch:
                     break
-                start = self._rect(f"#opponents .seat[data-seat='{app.seats[app.game.turn]}']")
+                self.op("measure", "from", f"#opponents .seat[data-seat='{app.seats[app.game.turn]}']")
                 app.play_computer_choice(choice)
                 self.render()
                 played = app.held.plays[-1][1] if app.held is not None else app.game.trick[-1][1] if app.game.trick \
                     else None
                 if played is not None:
-                    self._fly(str(played), start)
+                    self._fly(str(played))
+                self.flush()
                 mark("briscola:computer-played")
         finally:
             self.driving = False
         if epoch != self.epoch:
             self.drive()
 
-    # -- motion -----------------------------------------------------------------------
-    def _rect(self, selector: str):
-        element = js.document.querySelector(selector)
-        return None if _null(element) else element.getBoundingClientRect()
-
-    def _move(self, element, start, end, ms: int, leave: bool = False, here=None):
-        """Animate ``element`` between two places given as screen boxes: from ``start`` to
-        where it lies (``leave`` False), or from where it lies to ``end``. The individual
-        ``translate`` and ``scale`` properties compose with the element's own transform,
-        so a card placed by the stylesheet keeps its place. Never blocks a tap. ``here``
-        is the element's box when already read (several cards moved at once read every
-        box first, so that the layout is computed once, not once per card)."""
-        if here is None:
-            here = element.getBoundingClientRect()
-        other = end if leave else start
-        if other is None or not here.width or not other.width:
-            return None
-        dx = other.left + other.width / 2 - (here.left + here.width / 2)
-        dy = other.top + other.height / 2 - (here.top + here.height / 2)
-        scale = max(0.3, min(2.0, other.width / here.width))
-        away = {"translate": f"{dx:.0f}px {dy:.0f}px", "scale": f"{scale:.2f}", "opacity": 0.0 if leave else 0.6}
-        still = {"translate": "0px 0px", "scale": "1", "opacity": 1}
-        frames = [still, away] if leave else [away, still]
-        options = {"duration": ms, "easing": EASE, "fill": "forwards" if leave else "none"}
-        return element.animate(to_js(frames, dict_converter=js.Object.fromEntries),
-                                to_js(options, dict_converter=js.Object.fromEntries))
-
-    def _fly(self, card: str, start) -> None:
-        """The card just played flies from its player's place (the hand, or the seat)."""
-        if not self.app.motion:
-            return
-        figure = js.document.querySelector(f"#trick figure[data-card='{card}']")
-        if not _null(figure):
-            figure.classList.remove("new")
-            self._move(figure, start, None, FLY_MS)
+    # -- motion (static/js/paint.js moves the cards) -----------------------------------
+    def _fly(self, card: str) -> None:
+        """The card just played flies from its player's place (measured as "from", the
+        hand or the seat, before the table was painted)."""
+        if self.app.motion:
+            self.op("arrive", [f"#trick figure[data-card='{card}']"], "from", FLY_MS)
 
     async def _gather(self) -> None:
         """The taken trick goes to its winner's place (the person's own pile for a trick of
@@ -726,71 +708,45 @@ class Page:
         if not app.motion or app.held is None:
             return
         winner = app.seats[app.held.winner]
-        end = self._rect("#my-pile" if winner == app.seats[app.bottom] else f"#opponents .seat[data-seat='{winner}']")
-        figures = list(js.document.querySelectorAll("#trick figure"))
-        boxes = [f.getBoundingClientRect() for f in figures]
-        moved = [self._move(f, None, end, GATHER_MS, leave=True, here=box) for f, box in zip(figures, boxes)]
-        if any(m is not None for m in moved):
+        end = "#my-pile" if winner == app.seats[app.bottom] else f"#opponents .seat[data-seat='{winner}']"
+        self.op("measure", "to", end)
+        self.op("leave", "#trick figure", "to", GATHER_MS)
+        if self.flush():
             await asyncio.sleep(GATHER_MS / 1000)
 
     def _deal_in(self, cards: list[str]) -> None:
         """Cards drawn come from the stock into the hand."""
-        start = self._rect("#stock-pile img") or self._rect("#briscola img") or self._rect("#stock")
-        if not self.app.motion or start is None:
+        if not self.app.motion:
             return
-        buttons = [js.document.querySelector(f"#hand button[data-card='{card}']") for card in cards]
-        buttons = [b for b in buttons if not _null(b)]
-        for button in buttons:
-            button.classList.remove("new")
-        boxes = [b.getBoundingClientRect() for b in buttons]  # one layout for them all
-        for button, box in zip(buttons, boxes):
-            self._move(button, start, None, DEAL_MS, here=box)
+        self.op("measure", "stock", "#stock-pile img", "#briscola img", "#stock")
+        self.op("arrive", [_card_button(card) for card in cards], "stock", DEAL_MS)
 
     # -- painting ---------------------------------------------------------------------
     def translate_static(self) -> None:
         t = self.app.tr
-        root = js.document.documentElement
-        root.lang = t.lang
-        root.dir = t.dir
-        for node in js.document.querySelectorAll("[data-t]"):
-            node.textContent = t.t(str(node.dataset.t))
-        _el("hand").setAttribute("aria-label", t.t("your_hand"))
-        _el("table").setAttribute("aria-label", t.t("table"))
-        _el("opponents").setAttribute("aria-label", t.t("opponents"))
-        _el("trick").setAttribute("aria-label", t.t("trick"))
-        _el("stock").setAttribute("aria-label", t.t("stock"))
-        _el("score").setAttribute("aria-label", t.t("score"))
+        keys = [str(k) for k in _py(window.briscolaPage.textKeys())]
+        self.op("translate", {k: t.t(k) for k in keys}, t.lang, t.dir)
+        for region, key in (("hand", "your_hand"), ("table", "table"), ("opponents", "opponents"),
+                            ("trick", "trick"), ("stock", "stock"), ("score", "score")):
+            self.op("attr", "#" + region, "aria-label", t.t(key))
         self.paint_sound()
 
     def paint_sound(self) -> None:
         """The sound button says whether sound is on (aria-pressed, and its tooltip), and
         sound.js is told."""
         on, t = self.app.sound_on, self.app.tr
-        button = _el("sound-toggle")
-        if not _null(button):
-            button.setAttribute("aria-pressed", "true" if on else "false")
-            button.setAttribute("aria-label", t.t("sound"))
-            button.title = t.t("sound_on" if on else "sound_off")
-            button.disabled = False
-        api = sound_api()
-        if api is not None:
-            try:
-                api.setEnabled(on)
-            except Exception:
-                pass
+        self.op("attr", "#sound-toggle", "aria-pressed", "true" if on else "false")
+        self.op("attr", "#sound-toggle", "aria-label", t.t("sound"))
+        self.op("prop", "#sound-toggle", "title", t.t("sound_on" if on else "sound_off"))
+        self.op("prop", "#sound-toggle", "disabled", False)
+        self.op("sound", on, [])
 
     def play_cues(self) -> None:
         """Hand the cues of what just happened to sound.js (nothing while muted, and
         nothing before start-up is over: a page makes no noise before it is touched)."""
         cues = self.app.take_cues()
-        api = sound_api() if cues and self.sounding else None
-        if api is None:
-            return
-        for cue in cues:
-            try:
-                api.play(cue)
-            except Exception:
-                return
+        if cues and self.sounding:
+            self.op("sound", None, list(cues))
 
     def _paint(self, region: str, html: str, same_as: str | None = None) -> None:
         """Replace a region's HTML only when it changed (a repaint of card art is costly).
@@ -799,88 +755,73 @@ class Page:
         if self.painted.get(region) == key:
             return
         self.painted[region] = key
-        _el(region).innerHTML = html
+        self.op("html", "#" + region, html)
+
+    def _body(self, key: str, value: str) -> None:
+        self.body[key] = value
+        self.op("data", "body", key, value)
 
     def render(self, focus_index: int | None = None) -> None:
         app = self.app
         m = app.model()
         t = app.tr
-        active = js.document.activeElement
-        had_hand_focus = not _null(active) and hasattr(active, "closest") and not _null(active.closest("#hand"))
+        self.op("focusWas", "#hand")  # before the hand is painted again
         self._paint("opponents", render.opponents_html(m, t))
         if m.phase in ("auction", "call"):
             self._paint("trick", render.auction_html(m, t))
         else:
             self._paint("trick", render.trick_html(m, self.trick_shown), render.trick_html(m, ALL_SHOWN))
-        _el("trick").classList.toggle("many", len(m.trick) > 4 or (len(m.trick) > 2 and m.per_trick > 1))
+        self.op("toggle", "#trick", "many", len(m.trick) > 4 or (len(m.trick) > 2 and m.per_trick > 1))
         briscola, pile, caption = render.stock_html(m)
         self._paint("briscola", briscola)
         self._paint("stock-pile", pile)
         self._paint("stock-count", caption)
-        hand = _el("hand")
         drawn = [c.card for c in m.hand if c.card not in self.hand_shown] if self.hand_shown else []
         self._paint("hand", render.hand_html(m, self.hand_shown), render.hand_html(m, ALL_SHOWN))
         self.hand_shown = frozenset(c.card for c in m.hand)
         if drawn and len(drawn) < len(m.hand):  # drawn after a trick, not a new deal's whole hand
             self._deal_in(drawn)
         self.trick_shown = frozenset(c.card for c in m.trick)
-        hand.classList.toggle("your-turn", m.your_turn)
-        hand.dataset.count = str(len(m.hand))
+        self.op("toggle", "#hand", "your-turn", bool(m.your_turn))
+        self.op("data", "#hand", "count", str(len(m.hand)))
         self._paint("hand-actions", render.actions_html(m.actions, m.deck, t))
-        bar = _el("match-bar")
         self._paint("match-bar", render.match_bar_html(m.match))
-        bar.hidden = m.match is None
+        self.op("prop", "#match-bar", "hidden", m.match is None)
         if m.match is not None:
-            bar.setAttribute("aria-label", m.match.label)
+            self.op("attr", "#match-bar", "aria-label", m.match.label)
         self._paint("score", render.score_html(m.sides, t))
-        _el("my-pile").textContent = m.my_pile_label
-        status = _el("status")
-        if status.textContent != m.message:
-            status.textContent = m.message
-        tip = _el("tip")
-        if _el("tip-text").textContent != m.tip:
-            _el("tip-text").textContent = m.tip
-        tip.hidden = not m.tip
-        _el("howto-offer").hidden = not m.offer
-        notice = _el("notice")
+        self.op("text", "#my-pile", m.my_pile_label)
+        self.op("text", "#status", m.message)
+        self.op("text", "#tip-text", m.tip)
+        self.op("prop", "#tip", "hidden", not m.tip)
+        self.op("prop", "#howto-offer", "hidden", not m.offer)
         if m.notice:
-            _el("notice-text").textContent = m.notice
-            notice.hidden = False
-        else:
-            notice.hidden = True
-        for button in js.document.querySelectorAll("#actions button"):
-            action = str(button.dataset.action)
-            if action == "hint":
-                button.disabled = not m.your_turn
-            elif action == "last":
-                button.disabled = not m.can_review_last
-            else:
-                button.disabled = False
-        cover = _el("cover")
+            self.op("text", "#notice-text", m.notice)
+        self.op("prop", "#notice", "hidden", not m.notice)
+        self.op("props", "#actions button", "disabled", False)
+        self.op("prop", "#actions button[data-action='hint']", "disabled", not m.your_turn)
+        self.op("prop", "#actions button[data-action='last']", "disabled", not m.can_review_last)
         cover_before = self.painted.get("cover")
         self._paint("cover", render.cover_html(m.cover))
-        cover.hidden = m.cover is None
+        self.op("prop", "#cover", "hidden", m.cover is None)
         state = "over" if app.game.over else "your-turn" if m.your_turn else "cover" if m.cover else "waiting"
-        js.document.body.dataset.state = state
-        js.document.body.dataset.players = str(app.game.n)
-        js.document.body.dataset.hand = str(app.game.rules.hand_size)
-        js.document.body.dataset.per = str(m.per_trick)
-        js.document.body.dataset.variant = m.variant
-        js.document.body.dataset.phase = m.phase
-        js.document.body.dataset.motion = "on" if app.motion else "off"
-        js.document.body.dataset.practice = "on" if m.practice else "off"
-        _el("practice-mark").hidden = not m.practice
+        self._body("state", state)
+        self._body("players", str(app.game.n))
+        self._body("hand", str(app.game.rules.hand_size))
+        self._body("per", str(m.per_trick))
+        self._body("variant", m.variant)
+        self._body("phase", m.phase)
+        self._body("motion", "on" if app.motion else "off")
+        self._body("practice", "on" if m.practice else "off")
+        self.op("prop", "#practice-mark", "hidden", not m.practice)
         if m.cover is not None:
-            reveal = cover.querySelector("button")
-            if not _null(reveal) and (cover_before != self.painted.get("cover") or focus_index is not None):
-                reveal.focus()  # the cover just came: its button, for the next person's tap
-        elif (focus_index is not None or had_hand_focus) and m.your_turn:
-            buttons = hand.querySelectorAll("button")
+            if cover_before != self.painted.get("cover") or focus_index is not None:
+                self.op("focus", "#cover button")  # the cover just came: its button, for the next person's tap
+        elif m.your_turn:  # the card asked for, or the same place if the focus was in the hand
+            buttons = "#hand button"
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
-                buttons = _el("hand-actions").querySelectorAll("button[data-action='bid'], button[data-action='call']")
-            if buttons.length:
-                index = min(focus_index or 1, buttons.length) - 1
-                buttons.item(index).focus()
+                buttons = "#hand-actions button[data-action='bid'], #hand-actions button[data-action='call']"
+            self.op("focusNth", buttons, focus_index or 1, focus_index is not None)
         self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:
@@ -893,11 +834,9 @@ class Page:
         store = self.app.store
         if not store.readable:
             return
-        body = js.document.body
-        attrs = {k: body.getAttribute("data-" + k) for k in (*snapshot.BODY_KEYS, "build")}
-        values = {k: "" if _null(v) else str(v) for k, v in attrs.items()}
+        values = {k: self.body.get(k, "") for k in snapshot.BODY_KEYS}
         text = snapshot.table_snapshot(self.painted, values, len(m.hand), bool(m.your_turn), m.message,
-                                       values.pop("build"), private=self.app.pass_and_play)
+                                       self.build, private=self.app.pass_and_play)
         if text is None or text == self.kept:
             return
         self.kept = text
@@ -910,23 +849,20 @@ class Page:
         """What was tapped while Python loaded (static/js/early.js): a card of the painted
         hand is played now if the rules allow it; a dialog opened early (Settings, Stats,
         How to play) is filled."""
-        body = js.document.body
+        body = document.body
         card = body.getAttribute("data-queued")
         if not _null(card):
             body.removeAttribute("data-queued")
-            button = js.document.querySelector(f"#hand button[data-card='{card}']")
+            button = document.querySelector(_card_button(str(card)))
             if not _null(button) and not button.disabled:
                 self.play(str(card), int(button.dataset.index))
-        dialog = _el("settings")
-        if not _null(dialog) and dialog.open:
-            _el("settings-fields").innerHTML = render.settings_html(self.app.settings_form())
-        dialog = _el("howto")
-        if not _null(dialog) and dialog.open:
-            _el("howto-body").innerHTML = render.howto_html(self.app.howto(None), self.app.tr)
-        for button in js.document.querySelectorAll("#stats .dialog-buttons button"):
-            button.disabled = False
-        dialog = _el("stats")
-        if not _null(dialog) and dialog.open:
+        dialogs = self.open_dialogs()
+        if "settings" in dialogs:
+            self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
+        if "howto" in dialogs:
+            self.op("html", "#howto-body", render.howto_html(self.app.howto(None), self.app.tr))
+        self.op("props", "#stats .dialog-buttons button", "disabled", False)
+        if "stats" in dialogs:
             self.app.refresh_stats()
             self._fill_stats()
 
@@ -936,31 +872,33 @@ class Page:
         await next_frame()
         if epoch == self.epoch:
             self._show_summary(summary)
+            self.flush()
+            mark("briscola:summary")
 
     def _show_summary(self, summary) -> None:
         headline, rows = render.summary_parts(summary, self.app.tr)
-        _el("summary-title").textContent = summary.title
-        head = _el("summary-headline")
-        head.textContent = headline
-        head.className = "headline " + summary.outcome
-        note = _el("summary-note")
-        note.textContent = summary.note
-        note.hidden = not summary.note
-        _el("summary-sides").innerHTML = rows
-        _el("summary-match").innerHTML = render.match_summary_html(summary.match)
-        _el("summary-tricks").innerHTML = render.tricks_html(summary, self.app.settings.deck, self.app.tr)
-        _el("summary-review").hidden = not summary.tricks  # no review of a deal thrown in
-        go = _el("summary-go")  # one button: the next deal of the match, or a new game
-        go.dataset.action = summary.go.action
-        go.textContent = summary.go.label
-        self._close_dialogs()
-        _el("summary").showModal()
-        mark("briscola:summary")
+        self.op("text", "#summary-title", summary.title)
+        self.op("text", "#summary-headline", headline)
+        self.op("prop", "#summary-headline", "className", "headline " + summary.outcome)
+        self.op("text", "#summary-note", summary.note)
+        self.op("prop", "#summary-note", "hidden", not summary.note)
+        self.op("html", "#summary-sides", rows)
+        self.op("html", "#summary-match", render.match_summary_html(summary.match))
+        self.op("html", "#summary-tricks", render.tricks_html(summary, self.app.settings.deck, self.app.tr))
+        self.op("prop", "#summary-review", "hidden", not summary.tricks)  # no review of a deal thrown in
+        # one button: the next deal of the match, or a new game
+        self.op("data", "#summary-go", "action", summary.go.action)
+        self.op("text", "#summary-go", summary.go.label)
+        self.op("closeAll")
+        self.op("modal", "#summary")
 
 
 def next_frame():
     """A promise that settles once the browser has painted a frame (or after
-    FRAME_WAIT_MS): awaiting it between slices of work keeps the page painting."""
+    FRAME_WAIT_MS): awaiting it between slices of work keeps the page painting. In a
+    worker the page paints anyway: a pause that lets the page's events in is enough."""
+    if IN_WORKER:
+        return asyncio.sleep(0)
 
     def executor(resolve, reject):
         js.requestAnimationFrame(resolve)
@@ -972,7 +910,7 @@ def next_frame():
 def system_reduces_motion() -> bool:
     """The system asks for reduced motion (prefers-reduced-motion)."""
     try:
-        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     except Exception:
         return False
 
@@ -987,12 +925,7 @@ def browser_languages() -> list[str]:
 
 
 def set_stage(stage: int, text: str) -> None:
-    bar = _el("loader-bar")
-    if not _null(bar):
-        bar.setAttribute("aria-valuenow", str(stage))
-    label = _el("loader-text")
-    if not _null(label):
-        label.textContent = text
+    apply([["attr", "#loader-bar", "aria-valuenow", str(stage)], ["text", "#loader-text", text]])
 
 
 def start() -> Page:
@@ -1008,11 +941,16 @@ def start() -> Page:
     page = Page(app)
     page.translate_static()
     page.render(focus_index=1)
+    page.flush()
     if not performance_has("briscola:table"):  # early.js painted none
         mark("briscola:table")  # the table is on screen (tools/bench_startup.py)
     page.sounding = True
     page.take_early_taps()
+    page.flush()
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
     page.drive()
+    started = getattr(js, "briscolaStarted", None)  # boot.mjs, in a worker: the snapshot for next time
+    if IN_WORKER and started is not None:
+        started()
     return page

@@ -165,8 +165,24 @@ async function startOrDrop(settings, snapshot, problem) {
   }
 }
 
+// In PyScript's worker (static/js/early.js chose it): a long start freezes no page here,
+// so the runtime boots as usual when no snapshot is stored, and a snapshot for the next
+// visit is made by a snapshot worker of its own once the game is up (dom.start calls
+// briscolaStarted): before, it would compete with this start for the cores.
+async function loadInWorker(settings) {
+  const stored = await storedSnapshot();
+  const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
+  if (fromStored) return fromStored;
+  self.briscolaStarted = () => {
+    self.briscolaStarted = undefined;
+    if (self.caches) snapshotFromWorker().started(); // it stores the snapshot, then ends
+  };
+  return loadRuntime(settings);
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
+  if (!self.document) return loadInWorker(settings);
   const stored = await storedSnapshot();
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
   if (fromStored) return fromStored;

@@ -7,6 +7,22 @@
 // when it is up.
 // Stored HTML is painted only into the table's own regions and only within the sizes
 // Python writes; the page's policy forbids inline scripts and styles, so it can run nothing.
+
+// Where Python runs. When the page is cross-origin isolated (as Netlify serves it, with
+// dist/_headers), in PyScript's worker: the page reaches it synchronously through
+// SharedArrayBuffer, and no step of its start, or of a computer player's thought, is a
+// task of the page. Else on the page, started from the memory snapshot a worker made
+// (boot.mjs). PyScript reads the attribute when its module runs, after this classic
+// script. `?python=page` keeps it on the page (to compare the two).
+(() => {
+  const script = document.querySelector('script[type="py"]');
+  const asked = new URLSearchParams(location.search).get("python");
+  const worker = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" &&
+    typeof Worker === "function" && asked !== "page";
+  if (script && worker) script.setAttribute("worker", "");
+  document.documentElement.dataset.python = worker ? "worker" : "page";
+})();
+
 (() => {
   const KEY = "briscola.table";
   const MAX_CHARS = 96 * 1024;

@@ -101,6 +101,26 @@ def site_url() -> str:
 
 
 @pytest.fixture(scope="session")
+def isolated_url() -> str:
+    """The site as Netlify serves it: compressed, with the headers of dist/_headers, so
+    cross-origin isolated, and the game's Python runs in a worker (static/js/early.js)."""
+    _ensure_dist()
+    server = devserver.serve_in_background(DIST, compress=True, host_headers=True)
+    try:
+        yield devserver.url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(params=["page", "worker"])
+def any_url(request) -> str:
+    """Each of the two ways the game runs: its Python on the page (served as GitHub Pages
+    serves it, no isolation), and in a worker (served as Netlify serves it)."""
+    return request.getfixturevalue("site_url" if request.param == "page" else "isolated_url")
+
+
+@pytest.fixture(scope="session")
 def base_url(site_url: str) -> str:
     """pytest-base-url's fixture, so `page.goto("bare/")` resolves against the site."""
     return site_url

@@ -7,21 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DIST, _ensure_dist
 from tests.browser.test_play import open_game, seed_settings, wait_for_turn
 from tests.browser.test_variants import PLAYABLE
-from tools import devserver
 
 
 @pytest.fixture(scope="module")
-def netlify_url():
-    _ensure_dist()
-    server = devserver.serve_in_background(DIST, compress=True, host_headers=True)
-    try:
-        yield devserver.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+def netlify_url(isolated_url: str) -> str:
+    return isolated_url
 
 
 def test_the_game_plays_cross_origin_isolated_and_compressed(page: Page, context, netlify_url: str,

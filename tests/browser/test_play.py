@@ -39,10 +39,12 @@ def wait_for_turn(page: Page) -> str:
 
 
 def play_one(page: Page) -> str:
-    """Click the first playable card; returns the card played."""
+    """Click the first playable card, and wait until it has left the hand (with Python in
+    a worker the page changes a moment after the click); returns the card played."""
     button = page.locator("#hand button:not([disabled])").first
     card = button.get_attribute("data-card")
     button.click()
+    expect(page.locator(f"#hand button[data-card='{card}']")).to_have_count(0)
     return card
 
 

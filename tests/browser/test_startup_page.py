@@ -2,7 +2,8 @@
 
 A returning player's table is painted from storage (briscola.table) before the runtime
 has started, a card tapped on it then is played once the engine is up, and Settings
-opens during start-up and is filled when Python is up.
+opens during start-up and is filled when Python is up. Each test runs twice: Python on the
+page, and Python in a worker (the site cross-origin isolated, as Netlify serves it).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def new_page(browser: Browser) -> Page:
     return context.new_page()
 
 
-def opened_while_held(browser: Browser, site_url: str) -> tuple[Page, list[str], HeldApp]:
+def opened_while_held(browser: Browser, url: str) -> tuple[Page, list[str], HeldApp]:
     """The page opened with main.py held back (Python cannot come up until released), and
     the page errors it records."""
     page = new_page(browser)
@@ -59,17 +60,17 @@ def opened_while_held(browser: Browser, site_url: str) -> tuple[Page, list[str],
     page.on("pageerror", lambda error: errors.append(str(error)))
     held = HeldApp(page)
     held.holding = True
-    page.goto(site_url, wait_until="domcontentloaded")
+    page.goto(url, wait_until="domcontentloaded")
     return page, errors, held
 
 
 def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: Browser,
-                                                                       site_url: str) -> None:
+                                                                       any_url: str) -> None:
     page = new_page(browser)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     held = HeldApp(page)
-    open_game(page, site_url)
+    open_game(page, any_url)
     assert wait_for_turn(page) == "your-turn"
     hand = page.locator("#hand button[data-card]").evaluate_all("bs => bs.map((b) => b.dataset.card)")
     held.holding = True
@@ -95,8 +96,8 @@ def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: 
 
 
 def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser: Browser,
-                                                                        site_url: str) -> None:
-    page, errors, held = opened_while_held(browser, site_url)
+                                                                        any_url: str) -> None:
+    page, errors, held = opened_while_held(browser, any_url)
     page.locator("#actions [data-action='settings']").click()
     opened = page.evaluate(STATE_JS)
     assert opened["open"] and opened["early"] == "settings" and not opened["ready"], opened
@@ -111,10 +112,10 @@ def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser:
     page.context.close()
 
 
-def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Browser, site_url: str) -> None:
+def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Browser, any_url: str) -> None:
     """Stats (its buttons held until the stats are read) and How to play (from Settings)
     open before Python is up; Python fills them when it is up."""
-    page, errors, held = opened_while_held(browser, site_url)
+    page, errors, held = opened_while_held(browser, any_url)
     page.locator("#actions [data-action='stats']").click()
     early = page.evaluate("() => ({ready: performance.getEntriesByName('briscola:ready').length > 0,"
                           " early: document.body.dataset.early, open: document.getElementById('stats').open})")
@@ -140,8 +141,8 @@ def test_stats_and_how_to_play_open_during_start_up_and_are_filled(browser: Brow
     page.context.close()
 
 
-def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, site_url: str) -> None:
-    page, _, held = opened_while_held(browser, site_url)
+def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, any_url: str) -> None:
+    page, _, held = opened_while_held(browser, any_url)
     page.locator("#actions [data-action='stats']").click()
     loading = page.locator("#stats-body").inner_text()
     held.release()

@@ -49,10 +49,10 @@ def more_deals(n: int) -> dict:
             "history": {"deals": deals, "cleared": {"stats": [], "matches": [], "five": []}}}
 
 
-def test_charts_export_reset_import(page: Page, site_url: str, context, console_errors, tmp_path: Path):
+def test_charts_export_reset_import(page: Page, any_url: str, context, console_errors, tmp_path: Path):
     seed_settings(context)
     page.set_viewport_size({"width": 360, "height": 740})
-    open_game(page, site_url)
+    open_game(page, any_url)
     assert len(play_to_end(page)) == 20
     page.get_by_role("dialog", name="End of the deal").get_by_role("button", name="Close").click()
     counts = stored(page, "stats")["data"]["modes"]["2p-medium"]

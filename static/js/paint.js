@@ -1,0 +1,190 @@
+// The page's side of py/briscola_app/dom.py: Python sends what to change as one list of
+// operations, and this applies them in order. Python may run in a worker
+// (static/js/early.js), where every call into the page is a round trip; a whole render
+// is then one call, not hundreds. On the page, the same list is applied the same way.
+//
+// An operation is an array, its kind first; a target is a CSS selector, and a missing
+// element is skipped. Card motion lives here too: a box is measured ("measure") before
+// the HTML that moves the card is replaced, and the card is moved from it afterwards.
+(() => {
+  const EASE = "cubic-bezier(.2, .7, .3, 1)";
+  const one = (selector) => document.querySelector(selector);
+  const all = (selector) => Array.from(document.querySelectorAll(selector));
+  const boxes = new Map(); // measured boxes, by name, for the motion of one apply
+  let focusWasIn = false;
+
+  // Animate `element` between two screen boxes: from `start` to where it lies, or (leave)
+  // from where it lies to `end`. The individual translate and scale properties compose
+  // with the element's own transform, so a card placed by the stylesheet keeps its place.
+  // Never blocks a tap.
+  const move = (element, start, end, ms, leave, here) => {
+    const other = leave ? end : start;
+    if (!other || !here.width || !other.width) return false;
+    const dx = other.left + other.width / 2 - (here.left + here.width / 2);
+    const dy = other.top + other.height / 2 - (here.top + here.height / 2);
+    const scale = Math.max(0.3, Math.min(2.0, other.width / here.width));
+    const away = { translate: `${dx.toFixed(0)}px ${dy.toFixed(0)}px`, scale: scale.toFixed(2), opacity: leave ? 0 : 0.6 };
+    const still = { translate: "0px 0px", scale: "1", opacity: 1 };
+    element.animate(leave ? [still, away] : [away, still], { duration: ms, easing: EASE, fill: leave ? "forwards" : "none" });
+    return true;
+  };
+
+  const download = (name, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const OPS = {
+    html(selector, html) { const el = one(selector); if (el) el.innerHTML = html; },
+    // text is set only when it changed: a live region announces every change
+    text(selector, text) { const el = one(selector); if (el && el.textContent !== text) el.textContent = text; },
+    prop(selector, name, value) { const el = one(selector); if (el) el[name] = value; },
+    props(selector, name, value) { for (const el of all(selector)) el[name] = value; },
+    closest(selector, ancestor, name, value) {
+      const el = one(selector);
+      const up = el && el.closest(ancestor);
+      if (up) up[name] = value;
+    },
+    attr(selector, name, value) {
+      const el = one(selector);
+      if (el && value == null) el.removeAttribute(name);
+      else if (el) el.setAttribute(name, value);
+    },
+    data(selector, key, value) { const el = one(selector); if (el) el.dataset[key] = value; },
+    toggle(selector, name, on) { const el = one(selector); if (el) el.classList.toggle(name, on); },
+    translate(texts, lang, dir) {
+      document.documentElement.lang = lang;
+      document.documentElement.dir = dir;
+      for (const node of all("[data-t]")) {
+        const text = texts[node.dataset.t];
+        if (typeof text === "string") node.textContent = text;
+      }
+    },
+    modal(selector) { const el = one(selector); if (el && !el.open) el.showModal(); },
+    close(selector) { const el = one(selector); if (el && el.open) el.close(); },
+    closeAll() { for (const el of all("dialog[open]")) el.close(); },
+    // whether the focus is inside `selector` now (before the HTML there is replaced)
+    focusWas(selector) {
+      const active = document.activeElement;
+      focusWasIn = Boolean(active && active.closest && active.closest(selector));
+    },
+    focus(selector) { const el = one(selector); if (el) el.focus(); },
+    click(selector) { const el = one(selector); if (el) el.click(); },
+    // the index-th (from 1, or the last) of `selector`, if `always` or the focus was there
+    focusNth(selector, index, always) {
+      if (!always && !focusWasIn) return;
+      const found = all(selector);
+      if (found.length) found[Math.min(index, found.length) - 1].focus();
+    },
+    // a button just disabled had the focus (the first or last step): `selector` takes it
+    focusIfDisabled(selector) {
+      const active = document.activeElement;
+      if (active && active.disabled) OPS.focus(selector);
+    },
+    measure(name, ...selectors) {
+      for (const selector of selectors) {
+        const el = one(selector);
+        if (el) return void boxes.set(name, el.getBoundingClientRect());
+      }
+      boxes.delete(name);
+    },
+    // cards come from the box `from` to where they now lie (a card played, cards drawn)
+    arrive(selectors, from, ms) {
+      const found = selectors.map(one).filter(Boolean);
+      for (const el of found) el.classList.remove("new");
+      const here = found.map((el) => el.getBoundingClientRect()); // one layout for them all
+      let moved = false;
+      found.forEach((el, i) => { moved = move(el, boxes.get(from), null, ms, false, here[i]) || moved; });
+      return moved;
+    },
+    // cards leave for the box `to` (a trick gathered by its winner)
+    leave(selector, to, ms) {
+      const found = all(selector);
+      const here = found.map((el) => el.getBoundingClientRect());
+      let moved = false;
+      found.forEach((el, i) => { moved = move(el, null, boxes.get(to), ms, true, here[i]) || moved; });
+      return moved;
+    },
+    mark(name) { performance.mark(name); },
+    sound(on, cues) {
+      const api = window.briscolaSound;
+      if (!api) return;
+      try {
+        if (on != null) api.setEnabled(on);
+        for (const cue of cues) api.play(cue);
+      } catch (e) { /* no sound is no failure */ }
+    },
+    download,
+  };
+
+  // Applies `ops` in order; true if a card was set moving (Python waits for it then).
+  const apply = (ops) => {
+    let moved = false;
+    for (const [kind, ...args] of ops) moved = OPS[kind](...args) === true || moved;
+    boxes.clear();
+    return moved;
+  };
+
+  // What the settings form holds: each named input's value and whether it is ticked,
+  // each select's value.
+  const form = (selector) => {
+    const root = one(selector);
+    if (!root) return [];
+    return Array.from(root.querySelectorAll("input[name], select[name]"), (el) =>
+      [el.name, el.type || "", String(el.value), Boolean(el.checked)]);
+  };
+
+  const openDialogs = () => all("dialog[open]").map((el) => el.id);
+  const textKeys = () => Array.from(new Set(all("[data-t]").map((node) => node.dataset.t)));
+
+  // A stats file chosen in #stats-file is read here, then handed over as the event
+  // "briscola:file" on that input (detail: its text, or null when it is larger than the
+  // input's data-max characters allow or cannot be read): a worker cannot await the
+  // page's promises.
+  document.addEventListener("change", async (event) => {
+    const input = event.target;
+    if (!input || input.id !== "stats-file" || !input.files || !input.files.length) return;
+    const file = input.files[0];
+    input.value = ""; // the same file may be chosen again
+    let text = null;
+    if (file.size <= Number(input.dataset.max || 0) * 4) {
+      try { text = await file.text(); } catch (e) { text = null; }
+    }
+    input.dispatchEvent(new CustomEvent("briscola:file", { detail: { text } }));
+  });
+
+  // The defaults Python's handlers cancel, cancelled here at once: a handler in a worker
+  // runs after the event is dispatched, too late to call preventDefault.
+  document.addEventListener("keydown", (event) => {
+    const review = one("#review");
+    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (arrow && review && review.open) event.preventDefault(); // Previous and Next, not a scroll
+  });
+  document.addEventListener("submit", (event) => {
+    if (event.target && event.target.id === "settings-form") event.preventDefault(); // Python saves and closes
+  });
+
+  // A tab hidden for good leaves the list of open tabs (py/briscola_app/tabs.py,
+  // Tabs.leave), so that the next page of this tab keeps its deal. Python does it on the
+  // page; from a worker its handler would run after the page is gone, so here it is done
+  // for it, in the same format.
+  window.addEventListener("pagehide", (event) => {
+    if (document.documentElement.dataset.python !== "worker") return;
+    try {
+      const tab = sessionStorage.getItem("briscola.tab");
+      const box = JSON.parse(localStorage.getItem("briscola.tabs") || "null");
+      if (!tab || !box || !box.data || typeof box.data !== "object" || !(tab in box.data)) return;
+      delete box.data[tab];
+      localStorage.setItem("briscola.tabs", JSON.stringify(box));
+    } catch (e) { /* storage refused: the tab is forgotten LIVE_MS after its last beat */ }
+  });
+
+  window.briscolaPage = { apply, form, openDialogs, textKeys };
+})();
