@@ -108,9 +108,10 @@ def run_game(browser, url: str) -> dict:
                                timeout=READY_TIMEOUT_MS)
         page.wait_for_timeout(300)  # let the worker settle before the warm visit
         cold_urls = list(fetched)
-        try:  # the cold visit stores its start-up snapshot (static/js/boot.mjs) for the next
-            page.wait_for_function("performance.getEntriesByName('briscola:snapshot-saved').length > 0",
-                                   timeout=SNAPSHOT_TIMEOUT_MS)
+        try:  # the cold visit stores its start-up snapshot (static/js/boot.mjs) for the next;
+            # made on the page's side or in Python's worker, it is in Cache Storage
+            page.wait_for_function("caches.open('briscola.snapshot').then((c) => c.keys())"
+                                   ".then((keys) => keys.length > 0)", timeout=SNAPSHOT_TIMEOUT_MS)
         except PlaywrightTimeout:
             print("  the cold visit stored no start-up snapshot", flush=True)
         used = "performance.getEntriesByName('briscola:snapshot-used').length > 0"

@@ -142,7 +142,6 @@ class Page:
         self.review_token = 0  # bumped when the review closes: its coaching stops
         self.review_deal = ""  # the deal the open review is of
         self.ops: list[list] = []  # what to change on the page, sent at once by flush()
-        self._proxies = []
         self._bind()
 
     # -- the page's changes -------------------------------------------------------------
@@ -161,32 +160,28 @@ class Page:
         return [str(d) for d in _py(window.briscolaPage.openDialogs())]
 
     # -- events -----------------------------------------------------------------------
-    def _on(self, element, event: str, handler) -> None:
-        def handle(e) -> None:
-            try:
-                handler(e)
-            finally:
-                self.flush()
-
-        proxy = create_proxy(handle)
-        self._proxies.append(proxy)
-        element.addEventListener(event, proxy)
-
     def _bind(self) -> None:
-        self._on(document.getElementById("hand"), "click", self.on_hand_click)
-        self._on(document.body, "click", self.on_action_click)
-        self._on(document, "keydown", self.on_key)
-        self._on(document.getElementById("settings-form"), "submit", self.on_settings_submit)
-        self._on(document.getElementById("settings-form"), "change", self.on_settings_change)
-        self._on(document.getElementById("stats-file"), "briscola:file", self.on_stats_file)
-        self._on(document.getElementById("review"), "close", self.on_review_close)
-        self._on(window, "storage", self.on_storage)
-        self._on(window, "pagehide", self.on_pagehide)
-        self._on(window, "pageshow", self.on_pageshow)
+        """Python's handlers, bound by paint.js in one call (each binding from a worker
+        would be a round trip): an event calls ``_dispatch`` with its handler's index."""
+        bindings = (("#hand", "click", self.on_hand_click), ("body", "click", self.on_action_click),
+                    ("document", "keydown", self.on_key),
+                    ("#settings-form", "submit", self.on_settings_submit),
+                    ("#settings-form", "change", self.on_settings_change),
+                    ("#stats-file", "briscola:file", self.on_stats_file),
+                    ("#review", "close", self.on_review_close), ("window", "storage", self.on_storage),
+                    ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow))
+        self._handlers = [handler for _, _, handler in bindings]
+        self._dispatcher = create_proxy(self._dispatch)
+        window.briscolaPage.listen(self._dispatcher, to_js([[target, kind] for target, kind, _ in bindings]))
         self.op("data", "#stats-file", "max", str(MAX_FILE_CHARS))
         self._beat = local_proxy(self.app.tabs.beat)  # this thread's own timer
-        self._proxies.append(self._beat)
         js.setInterval(self._beat, BEAT_MS)
+
+    def _dispatch(self, index, event) -> None:
+        try:
+            self._handlers[int(index)](event)
+        finally:
+            self.flush()
 
     def on_storage(self, event) -> None:
         """Another tab changed the stored settings or stats: show what it changed."""
@@ -950,7 +945,10 @@ def start() -> Page:
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
     page.drive()
-    started = getattr(js, "briscolaStarted", None)  # boot.mjs, in a worker: the snapshot for next time
-    if IN_WORKER and started is not None:
-        started()
+    if IN_WORKER:  # boot.mjs, in the worker: what the page's own boot.mjs would mark
+        if getattr(js, "briscolaSnapshotUsed", False):
+            mark("briscola:snapshot-used")
+        started = getattr(js, "briscolaStarted", None)  # the snapshot for the next visit
+        if started is not None:
+            started()
     return page

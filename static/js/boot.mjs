@@ -172,6 +172,7 @@ async function startOrDrop(settings, snapshot, problem) {
 async function loadInWorker(settings) {
   const stored = await storedSnapshot();
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
+  self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
   if (fromStored) return fromStored;
   self.briscolaStarted = () => {
     self.briscolaStarted = undefined;

@@ -141,6 +141,15 @@
       [el.name, el.type || "", String(el.value), Boolean(el.checked)]);
   };
 
+  // Python's handlers, bound in one call: each [target, event type] of `pairs` ("window",
+  // "document" or a selector) calls `handler(index, event)`, index its place in `pairs`.
+  const listen = (handler, pairs) => {
+    pairs.forEach(([target, type], index) => {
+      const el = target === "window" ? window : target === "document" ? document : one(target);
+      if (el) el.addEventListener(type, (event) => handler(index, event));
+    });
+  };
+
   const openDialogs = () => all("dialog[open]").map((el) => el.id);
   const textKeys = () => Array.from(new Set(all("[data-t]").map((node) => node.dataset.t)));
 
@@ -186,5 +195,5 @@
     } catch (e) { /* storage refused: the tab is forgotten LIVE_MS after its last beat */ }
   });
 
-  window.briscolaPage = { apply, form, openDialogs, textKeys };
+  window.briscolaPage = { apply, form, listen, openDialogs, textKeys };
 })();
