@@ -417,19 +417,21 @@ class Page:
         self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
         self.op("modal", "#settings")
 
-    def _form(self) -> list[tuple[str, str, str, bool]]:
-        """The settings form's named inputs and selects: name, type, value, ticked."""
-        return [(str(n), str(t), str(v), bool(c)) for n, t, v, c in _py(window.briscolaPage.form("#settings-form"))]
+    def _read_form(self) -> tuple[dict[str, tuple[str, str, bool]], dict[str, str]]:
+        """The settings form as the page holds it (one call): by name, the first input or
+        select of that name (type, value, ticked), and the value of the first one ticked."""
+        first: dict[str, tuple[str, str, bool]] = {}
+        ticked: dict[str, str] = {}
+        for n, t, v, c in _py(window.briscolaPage.form("#settings-form")):
+            name, entry = str(n), (str(t), str(v), bool(c))
+            first.setdefault(name, entry)
+            if entry[2]:
+                ticked.setdefault(name, entry[1])
+        return first, ticked
 
-    def _form_values(self, form: list[tuple[str, str, str, bool]] | None = None) -> dict:
+    def _form_values(self, read: tuple[dict, dict] | None = None) -> dict:
         """What the settings form holds now, by field name."""
-        form = self._form() if form is None else form
-        first = {}
-        ticked = {}
-        for name, kind, value, checked in form:
-            first.setdefault(name, (kind, value, checked))
-            if checked:
-                ticked.setdefault(name, value)
+        first, ticked = self._read_form() if read is None else read
         values: dict = {}
         for name in (*VARIANT_FIELDS, *BASE_FIELDS):
             if name in FLAG_FIELDS:
@@ -485,12 +487,10 @@ class Page:
 
     def on_settings_submit(self, event) -> None:
         event.preventDefault()
-        form = self._form()
-        changes = self._form_values(form)
-        boxes: dict[str, bool] = {}
-        for name, _, _, checked in form:
-            boxes.setdefault(name, checked)
-        reduce, practice, autoplay = (boxes.get(name) for name in PERSONAL_BOXES)
+        read = self._read_form()
+        changes = self._form_values(read)
+        first = read[0]
+        reduce, practice, autoplay = (first[name][2] if name in first else None for name in PERSONAL_BOXES)
         if reduce is not None:
             self.app.set_reduce_motion(reduce)
         practice_now = False

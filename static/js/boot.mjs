@@ -165,15 +165,11 @@ async function startOrDrop(settings, snapshot, problem) {
   }
 }
 
-// In PyScript's worker (static/js/early.js chose it): a long start freezes no page here,
-// so the runtime boots as usual when no snapshot is stored, and a snapshot for the next
+// In PyScript's worker (static/js/early.js chose it) with no snapshot stored: a long start
+// freezes no page here, so the runtime boots as usual, and a snapshot for the next
 // visit is made by a snapshot worker of its own once the game is up (dom.start calls
 // briscolaStarted): before, it would compete with this start for the cores.
-async function loadInWorker(settings) {
-  const stored = await storedSnapshot();
-  const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
-  self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
-  if (fromStored) return fromStored;
+function bootInWorker(settings) {
   self.briscolaStarted = () => {
     self.briscolaStarted = undefined;
     if (self.caches) snapshotFromWorker().started(); // it stores the snapshot, then ends
@@ -183,10 +179,12 @@ async function loadInWorker(settings) {
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  if (!self.document) return loadInWorker(settings);
   const stored = await storedSnapshot();
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
+  const inWorker = !self.document;
+  if (inWorker) self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
   if (fromStored) return fromStored;
+  if (inWorker) return bootInWorker(settings);
   const made = snapshotFromWorker();
   const module = await made.module;
   if (module) { // set up the page's runtime while the worker imports the game

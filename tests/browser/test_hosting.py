@@ -4,25 +4,19 @@ served plainly, as GitHub Pages (which sends none of these headers) serves it.""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_play import open_game, seed_settings, wait_for_turn
 from tests.browser.test_variants import PLAYABLE
 
 
-@pytest.fixture(scope="module")
-def netlify_url(isolated_url: str) -> str:
-    return isolated_url
-
-
-def test_the_game_plays_cross_origin_isolated_and_compressed(page: Page, context, netlify_url: str,
+def test_the_game_plays_cross_origin_isolated_and_compressed(page: Page, context, isolated_url: str,
                                                              console_errors, request_log):
     encodings: dict[str, str] = {}
     page.on("response", lambda r: encodings.__setitem__(r.url.split("?")[0].rsplit("/", 1)[-1],
                                                         r.headers.get("content-encoding", "")))
     seed_settings(context, players=2)
-    open_game(page, netlify_url)
+    open_game(page, isolated_url)
     assert page.evaluate("crossOriginIsolated") is True  # COOP and COEP from _headers
     assert wait_for_turn(page) == "your-turn"
     card = page.locator(PLAYABLE).first.get_attribute("data-card")
@@ -35,5 +29,5 @@ def test_the_game_plays_cross_origin_isolated_and_compressed(page: Page, context
     assert encodings.get("app.css") == "gzip", encodings
     archives = [name for name in encodings if name.startswith("app-") and name.endswith(".zip")]
     assert archives and all(encodings[name] == "" for name in archives), encodings
-    request_log.assert_same_origin(netlify_url)
+    request_log.assert_same_origin(isolated_url)
     console_errors.assert_none()
