@@ -76,6 +76,26 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// Cross-origin isolation for hosts that cannot send headers (GitHub Pages): every
+// response this worker gives the site carries the headers Netlify sends from
+// dist/_headers, so a page it controls is isolated and runs Python in PyScript's worker
+// (static/js/early.js). The first visit, before this worker controls the page, runs
+// Python on the page; no reload is forced.
+const ISOLATION = [
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Embedder-Policy", "require-corp"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+];
+
+function isolated(response) {
+  if (!response || response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of ISOLATION) if (!headers.has(name)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 const INDEX = urlOf("./");
 const INDEX_ALIASES = new Set([INDEX, urlOf("./index.html")]);
 
@@ -90,6 +110,6 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     // The cache holds one build only, so a query (?v=<build>) cannot pick a wrong file.
     const cached = await cache.match(key, { ignoreSearch: true });
-    return cached || fetch(request);
+    return isolated(cached || (await fetch(request)));
   })());
 });

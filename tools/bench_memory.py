@@ -14,10 +14,17 @@ once the browser has collected garbage (DevTools ``HeapProfiler.collectGarbage``
   Python's heap lives; it grows and never shrinks, so it tells the high-water mark;
 - the DOM nodes (DevTools ``Memory.getDOMCounters``).
 
+With ``--headers`` the site is served as Netlify serves it (``dist/_headers``: cross-origin
+isolated), so the game's Python runs in PyScript's worker, whose heap and WebAssembly
+memory the two readings above cannot see. The page is then also measured with
+``performance.measureUserAgentSpecificMemory()`` (available to isolated pages; the flag
+``ForceEagerMeasureMemory`` makes it answer at once), which counts the page and its
+workers, each WebAssembly memory included, and that total is the one held to the goal.
+
 The goal (issue "Open like a native app"): the JavaScript and WebAssembly memory after
 the last deal is within 10% of after deal 1. The exit status is 1 when it is not.
 
-Usage: .venv/bin/python tools/bench_memory.py [--deals 50] [--json FILE]
+Usage: .venv/bin/python tools/bench_memory.py [--deals 50] [--headers] [--json FILE]
 Needs the test venv (python3 tools/run_tests.py creates it) and a built dist/
 (python3 tools/build.py).
 """
@@ -57,6 +64,17 @@ WASM_WATCH = """(() => {
 })();"""
 
 
+AGENT_MEMORY = """async () => {
+  const result = await performance.measureUserAgentSpecificMemory();
+  const byScope = {};
+  for (const entry of result.breakdown) {
+    const scope = entry.attribution.length ? entry.attribution.map((a) => a.scope).join("+") : "shared";
+    byScope[scope] = (byScope[scope] || 0) + entry.bytes;
+  }
+  return { bytes: result.bytes, byScope };
+}"""
+
+
 def measure(page, cdp) -> dict:
     cdp.send("HeapProfiler.collectGarbage")
     page.wait_for_timeout(200)
@@ -65,13 +83,20 @@ def measure(page, cdp) -> dict:
     dom = cdp.send("Memory.getDOMCounters")
     wasm = page.evaluate("[...window.__wasmMemories].reduce((s, m) => s + m.buffer.byteLength, 0)")
     memories = page.evaluate("window.__wasmMemories.size")
-    return {"js_heap_used": int(heap["usedSize"]), "js_heap_total": int(heap["totalSize"]),
-            "wasm_bytes": int(wasm), "wasm_memories": int(memories), "dom_nodes": int(dom["nodes"]),
-            "js_event_listeners": int(dom["jsEventListeners"])}
+    result = {"js_heap_used": int(heap["usedSize"]), "js_heap_total": int(heap["totalSize"]),
+              "wasm_bytes": int(wasm), "wasm_memories": int(memories), "dom_nodes": int(dom["nodes"]),
+              "js_event_listeners": int(dom["jsEventListeners"])}
+    if page.evaluate("self.crossOriginIsolated === true"):
+        agent = page.evaluate(AGENT_MEMORY)
+        result["agent_bytes"] = int(agent["bytes"])
+        result["agent_by_scope"] = agent["byScope"]
+    return result
 
 
 def total(m: dict) -> int:
-    return m["js_heap_used"] + m["wasm_bytes"]
+    """What the goal holds: everything the page and its workers use when that can be
+    read (isolated), else the page's JavaScript heap and WebAssembly memory."""
+    return m["agent_bytes"] if "agent_bytes" in m else m["js_heap_used"] + m["wasm_bytes"]
 
 
 def mb(n: int) -> str:
@@ -81,6 +106,8 @@ def mb(n: int) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50)
+    ap.add_argument("--headers", action="store_true",
+                    help="serve dist/_headers as Netlify does (isolated: Python in a worker)")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
     if args.deals < 2:
@@ -88,13 +115,13 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    server = devserver.serve_in_background(ROOT / "dist")
+    server = devserver.serve_in_background(ROOT / "dist", compress=args.headers, host_headers=args.headers)
     url = devserver.url_of(server)
     seeds = {"settings": {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"},
              "motion": {"reduce": True}}
     started = time.perf_counter()
     with sync_playwright() as p:
-        launch = {"args": FLAGS}
+        launch = {"args": FLAGS + ["--enable-blink-features=ForceEagerMeasureMemory"]}
         if system_chromium():
             launch["executable_path"] = system_chromium()
         browser = p.chromium.launch(**launch)
@@ -112,9 +139,12 @@ def main(argv=None) -> int:
             page.wait_for_selector("#summary[open]", timeout=DEAL_TIMEOUT_MS)
             if deal in (1, args.deals):
                 after[deal] = measure(page, cdp)
-                print(f"after deal {deal}: JS heap {mb(after[deal]['js_heap_used'])}, "
-                      f"WebAssembly {mb(after[deal]['wasm_bytes'])}, DOM nodes {after[deal]['dom_nodes']}",
-                      flush=True)
+                m = after[deal]
+                agent = (f", page and workers {mb(m['agent_bytes'])} "
+                         f"({', '.join(f'{k} {mb(v).strip()}' for k, v in m['agent_by_scope'].items())})"
+                         if "agent_bytes" in m else "")
+                print(f"after deal {deal}: JS heap {mb(m['js_heap_used'])}, WebAssembly {mb(m['wasm_bytes'])}, "
+                      f"DOM nodes {m['dom_nodes']}{agent}", flush=True)
             if deal < args.deals:
                 page.locator("#summary-go").click()
                 page.wait_for_selector("#summary", state="hidden", timeout=DEAL_TIMEOUT_MS)
@@ -125,10 +155,11 @@ def main(argv=None) -> int:
     first, last = after[1], after[args.deals]
     growth = total(last) / total(first) - 1
     held = growth <= LIMIT
-    print(f"JS + WebAssembly: {mb(total(first))} after deal 1, {mb(total(last))} after deal {args.deals}: "
+    measured = "page and workers" if "agent_bytes" in first else "JS + WebAssembly"
+    print(f"{measured}: {mb(total(first))} after deal 1, {mb(total(last))} after deal {args.deals}: "
           f"{growth * 100:+.1f}% (limit +{LIMIT * 100:.0f}%): {'held' if held else 'NOT held'}; "
           f"{time.perf_counter() - started:.0f} s")
-    if first["wasm_memories"] == 0:
+    if first["wasm_memories"] == 0 and "agent_bytes" not in first:
         print("no WebAssembly memory was seen: the watch missed Pyodide's", file=sys.stderr)
         held = False
     if args.json:

@@ -65,6 +65,8 @@ def play_until_over(page, timeout_ms: float, press_ms: float = 0) -> None:
     Briscola chiamata's auction a pass (or the first card offered to call). Each click is
     held down ``press_ms``."""
     while True:
+        # every tap so far has had its effect (with Python in a worker it comes a moment later)
+        page.wait_for_function("() => !window.briscolaPage || window.briscolaPage.idle()", timeout=timeout_ms)
         page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=timeout_ms)
         if page.get_attribute("body", "data-state") == "over":
             return

@@ -930,6 +930,8 @@ def start() -> Page:
     lang = pick_language(browser_lang)
     set_stage(2, Translator(lang).t("stage_engine"))
     mark("briscola:engine")
+    if IN_WORKER and getattr(js, "briscolaSnapshotUsed", False):
+        mark("briscola:snapshot-used")  # boot.mjs, in the worker: what the page's boot.mjs marks
     app = App(Store(open_storage()), browser_lang=browser_lang,
               session=open_storage("sessionStorage"), reloaded=was_reloaded())
     app.system_reduces_motion = system_reduces_motion()
@@ -945,10 +947,7 @@ def start() -> Page:
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
     page.drive()
-    if IN_WORKER:  # boot.mjs, in the worker: what the page's own boot.mjs would mark
-        if getattr(js, "briscolaSnapshotUsed", False):
-            mark("briscola:snapshot-used")
-        started = getattr(js, "briscolaStarted", None)  # the snapshot for the next visit
-        if started is not None:
-            started()
+    started = getattr(js, "briscolaStarted", None) if IN_WORKER else None
+    if started is not None:  # boot.mjs, in the worker: the snapshot for the next visit
+        started()
     return page

@@ -143,12 +143,29 @@
 
   // Python's handlers, bound in one call: each [target, event type] of `pairs` ("window",
   // "document" or a selector) calls `handler(index, event)`, index its place in `pairs`.
+  // Events handed to Python and not yet handled. On the page a handler runs within its
+  // event; in a worker it runs a moment later, and its call here resolves once it has
+  // returned, its changes applied. `idle()` says that every event so far has had its
+  // effect (the browser tests wait for it after a tap, before they read the page).
+  let pending = 0;
+  const done = () => { pending -= 1; };
   const listen = (handler, pairs) => {
     pairs.forEach(([target, type], index) => {
       const el = target === "window" ? window : target === "document" ? document : one(target);
-      if (el) el.addEventListener(type, (event) => handler(index, event));
+      if (!el) return;
+      el.addEventListener(type, (event) => {
+        pending += 1;
+        let result;
+        try {
+          result = handler(index, event);
+        } finally {
+          if (result && typeof result.then === "function") result.then(done, done);
+          else done();
+        }
+      });
     });
   };
+  const idle = () => pending === 0;
 
   const openDialogs = () => all("dialog[open]").map((el) => el.id);
   const textKeys = () => Array.from(new Set(all("[data-t]").map((node) => node.dataset.t)));
@@ -195,5 +212,5 @@
     } catch (e) { /* storage refused: the tab is forgotten LIVE_MS after its last beat */ }
   });
 
-  window.briscolaPage = { apply, form, listen, openDialogs, textKeys };
+  window.briscolaPage = { apply, form, idle, listen, openDialogs, textKeys };
 })();

@@ -133,9 +133,11 @@ OBSERVE_JS = """() => {
     notice: notice && !notice.hidden ? notice.textContent : null,
     update: document.body.dataset.update || null,
     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    python: document.documentElement.dataset.python || null,
   };
 }"""
 
+CONSISTENT_SECONDS = 5.0  # how long the page may lag its own stored writes (observe_all)
 READY_JS = "document.body && document.body.dataset.state && document.body.dataset.state !== 'loading'"
 SETTLED_JS = ("['your-turn', 'over'].includes(document.body.dataset.state)")
 PLAYABLE_JS = ("document.querySelector('#hand button:not([disabled])') || "
@@ -246,7 +248,24 @@ class Chaos:
 
     # -- observing ------------------------------------------------------------------------
     def observe_all(self) -> dict[str, dict]:
+        """Check every page against the store. With Python in a worker, the page can be
+        read between two of Python's writes (the deal stored, the hand not yet painted,
+        the stats not yet written), so a check that fails is taken again a moment later,
+        and only a state that does not come right within CONSISTENT_SECONDS fails."""
+        deadline = time.monotonic() + CONSISTENT_SECONDS
+        while True:
+            try:
+                return self._observe_once()
+            except ChaosFailure:
+                if time.monotonic() > deadline:
+                    raise
+                self.counts["rechecked"] += 1
+                self.tabs["A"].page.wait_for_timeout(200)
+
+    def _observe_once(self) -> dict[str, dict]:
         snaps = {name: self._snapshot(tab) for name, tab in self.tabs.items()}
+        for snap in snaps.values():
+            self.counts[f"python {snap['python']}"] += 1
         for snap in snaps.values():  # every stored deal, own and orphan, at its furthest
             for data in snap["parsed"].values():
                 self._remember(data)
@@ -605,6 +624,9 @@ class Chaos:
             "second tab openings": self.counts["second tab openings"],
             "settings saved": self.counts["settings saved"],
             "missed clicks": self.counts["missed"],
+            "checks taken again": self.counts["rechecked"],
+            "pages seen with Python in a worker": self.counts["python worker"],
+            "pages seen with Python on the page": self.counts["python page"],
         }
 
 

@@ -23,7 +23,7 @@ from briscola.match import Match
 from briscola.model import Action
 from briscola.record import from_record
 from briscola.rules import Rules
-from tests.browser.test_play import open_game, seed_settings, stored
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, choose, shot, wait_for_turn
 from tests.browser.test_variants import seed_game as seed_deal
 
@@ -65,8 +65,7 @@ def play_out(page: Page, reload_after: int | None = None, site_url: str = "") ->
         if played == reload_after:
             seen = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
             before = stored(page, "deal")["data"]["record"]
-            page.reload()
-            open_game(page, site_url)
+            reopen_game(page)
             assert wait_for_turn(page) == "your-turn"
             expect(page.get_by_role("status")).to_have_text(re.compile("^Welcome back"))
             assert [b.get_attribute("data-card") for b in page.locator("#hand button").all()] == seen
@@ -124,8 +123,7 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     expect(page.get_by_role("status")).to_contain_text("Your turn in the auction: bid a rank, or pass.")
     fits_a_phone(page, "#hand-actions button")
     # a reload in the middle of the auction finds it where it was
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     assert wait_for_turn(page) == "your-turn" and phase(page) == "auction"
     assert auction_entries(page) == ["Luca passed", "Sofia passed", "Marco passed", "Giulia passed"][::-1]
     bids = page.locator("#hand-actions [data-action='bid']")
@@ -255,8 +253,7 @@ def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_
     tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)",
                   [f"briscola.deal.{tab}", json.dumps({"version": 1, "data": data})])
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     wait_for_turn(page)
     bar = page.locator("#match-bar")
     expect(bar).to_contain_text("Game points, first to 10")

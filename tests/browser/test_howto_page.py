@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play import open_game, seed_settings, stored, wait_for_turn
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored, wait_for_turn
 from tests.browser.test_variants import RELOAD_ABORTS
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -78,8 +78,7 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
     expect(tip).to_be_hidden()
     assert stored(page, "tips")["data"] == {"show": False, "offer": False, "deals": 0}
 
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     expect(offer).to_be_hidden()
     play_a_trick(page)
     expect(tip).to_be_hidden()

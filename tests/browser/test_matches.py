@@ -30,7 +30,7 @@ from briscola.game import Game
 from briscola.match import DEAL_FORMATS, POINTS_FORMATS, SINGLE, THREE_PLAYERS, Match
 from briscola.record import from_record, to_record
 from briscola.rules import Rules
-from tests.browser.test_play import open_game, seed_settings, stored
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, choose, wait_for_turn
 
 SHOTS = Path(os.environ.get("BRISCOLA_SCREENSHOTS") or Path(__file__).resolve().parents[2] / "test-results")
@@ -166,8 +166,7 @@ def reload_in_the_middle(page: Page, site_url: str, case: Case | None = None) ->
     seen = hand_and_table(page)
     match = None if case is None else bring_near_end(page, case)
     before = stored(page, "deal")["data"]
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     assert wait_for_turn(page) == "your-turn"
     expect(page.get_by_role("status")).to_have_text(re.compile("^Welcome back"))
     assert hand_and_table(page) == seen
@@ -230,8 +229,7 @@ def test_a_match_chosen_in_settings_is_played_to_its_end_and_counted(page: Page,
     # a new two-player deal before it starts.
     if case.playoff:
         match = bring_near_end(page, case)
-        page.reload()
-        open_game(page, site_url)
+        reopen_game(page)
         wait_for_turn(page)
         expect_bar(page, case, match)
         expect(page.locator(".seat")).to_have_count(1)

@@ -14,7 +14,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play import open_game, seed_settings, stored
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, wait_for_turn
 
 COUNT_ANIMATIONS = """
@@ -74,8 +74,7 @@ def test_reduce_motion_is_chosen_in_settings_and_kept(page: Page, site_url: str,
     dialog.get_by_role("button", name="Save").click()
     expect(page.locator("body")).to_have_attribute("data-motion", "off")
     assert stored(page, "motion")["data"] == {"reduce": True}
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     expect(page.locator("body")).to_have_attribute("data-motion", "off")
     play_deal(page)
     assert moves(page) == {"table": 0, "hand": 0, "other": 0}

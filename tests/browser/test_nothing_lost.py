@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.test_play import open_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
+from tests.browser.test_play import open_game, reopen_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
 from tests.browser.test_variants import RELOAD_ABORTS
 
 
@@ -65,8 +65,7 @@ def test_two_tabs_keep_their_own_deals_and_both_results(page: Page, site_url: st
     play_tricks(page, 1)
     play_tricks(b, 1)
     before = hand(page)
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     wait_for_turn(page)
     assert deal_id(page) == a_deal and hand(page) == before
     play_to_end(page)
@@ -115,8 +114,7 @@ def test_full_storage_still_reads_stats_settings_and_deal(page: Page, site_url: 
     play_tricks(page, 2)
     before = hand(page)
     assert page.evaluate(FILL_STORAGE, 64) > 1_000_000
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     wait_for_turn(page)
     assert hand(page) == before, "the deal resumes"
     expect(page.get_by_role("group", name="La tua mano")).to_be_visible()  # settings: Italian
@@ -136,13 +134,11 @@ def test_a_huge_bad_value_is_cleared_so_saving_resumes(page: Page, site_url: str
     wait_for_turn(page)
     page.evaluate("localStorage.setItem('briscola.settings', '{' + 'x'.repeat(3 * 1024 * 1024))")
     page.evaluate(FILL_STORAGE, 64)  # no room left for a copy of the bad value
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     expect(page.get_by_role("alert")).to_contain_text("could not be read")
     assert page.evaluate("localStorage.getItem('briscola.settings')") is None
     page.evaluate("localStorage.removeItem('someone.else')")
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     assert wait_for_turn(page) == "your-turn"
     play_one(page)
     wait_for_turn(page)
@@ -165,8 +161,7 @@ def test_a_stored_level_is_never_loaded_as_code(page: Page, site_url: str, conte
           localStorage.setItem(key, JSON.stringify(box));
         }""", level)
         page.on("dialog", lambda d: d.dismiss())
-        page.reload()
-        open_game(page, site_url)
+        reopen_game(page)
         page.evaluate("window.stillHere = true")
         expect(page.get_by_role("alert")).to_contain_text("could not be read")
         assert wait_for_turn(page) == "your-turn"
@@ -189,7 +184,6 @@ def test_deeply_nested_stored_json_does_not_crash_python(page: Page, site_url: s
     assert wait_for_turn(page) == "your-turn"
     play_tricks(page, 1)
     assert page.evaluate("localStorage.getItem('briscola.backup.stats')") == deep
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     expect(page.get_by_role("alert")).to_be_hidden()  # set aside once, not at every load
     console_errors.assert_none(ignore=RELOAD_ABORTS)

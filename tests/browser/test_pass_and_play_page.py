@@ -16,7 +16,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from briscola.record import from_record
-from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, seed_settings, stored
+from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, reopen_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, shot
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -114,8 +114,7 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
                 page.set_viewport_size(dict(zip(("width", "height"), SIZES[1])))
             if plays >= 20 and not reloaded:  # a reload never shows a hand: back to the cover
                 reloaded = True
-                page.reload()
-                open_game(page, site_url)
+                reopen_game(page)
                 continue
             cover.get_by_role("button", name="Show my cards").click()
             page.wait_for_selector("body[data-state='your-turn']")

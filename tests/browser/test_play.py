@@ -32,8 +32,23 @@ def open_game(page: Page, url: str) -> None:
     expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
 
 
+def settle(page: Page) -> None:
+    """Wait until every event so far has had its effect on the page (static/js/paint.js):
+    with Python in a worker, a tap changes the page a moment after the click returns."""
+    page.wait_for_function("() => !window.briscolaPage || window.briscolaPage.idle()")
+
+
+def reopen_game(page: Page) -> None:
+    """The person reloads the page once what they did has taken effect, and waits for
+    the game to be up again."""
+    settle(page)
+    page.reload()
+    expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
+
+
 def wait_for_turn(page: Page) -> str:
     """Wait until it is the person's turn or the deal is over; returns the state."""
+    settle(page)
     page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
     return page.locator("body").get_attribute("data-state")
 
@@ -56,7 +71,9 @@ def play_to_end(page: Page) -> list[str]:
 
 
 def stored(page: Page, name: str):
-    """A stored value; "deal" is this tab's own deal (each tab keeps one)."""
+    """A stored value, once the page has handled every event so far; "deal" is this
+    tab's own deal (each tab keeps one)."""
+    settle(page)
     if name == "deal":
         tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
         name = "deal" if tab is None else "deal." + tab  # builds before tabs shared one
@@ -165,8 +182,7 @@ def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str, context):
     wait_for_turn(page)
     hand_before = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     record_before = stored(page, "deal")["data"]["record"]
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     assert wait_for_turn(page) == "your-turn"
     hand_after = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     assert hand_after == hand_before
@@ -231,8 +247,7 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     label = page.locator("#hand button").first.get_attribute("aria-label")
     ranks = "Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Donna|Re"
     assert re.match(rf"^({ranks}) di (Quadri|Cuori|Picche|Fiori)$", label), label
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
     assert stored(page, "settings")["data"]["deck"] == "french"
 

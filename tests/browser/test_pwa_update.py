@@ -19,6 +19,7 @@ from tests.browser.test_offline import (
     wait_until_offline_ready,
     wait_until_playable,
 )
+from tests.browser.test_play import play_one, wait_for_turn
 from tools import build, devserver
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,9 +88,8 @@ def test_update_replaces_cache_and_keeps_the_deal(
     assert cache_names(page) == [CACHE_PREFIX + old]
 
     for _ in range(3):  # three tricks into the deal
-        page.locator("#hand button:not([disabled])").first.click()
-        page.wait_for_function("document.body.dataset.state === 'your-turn'",
-                               timeout=READY_TIMEOUT_MS)
+        play_one(page)
+        assert wait_for_turn(page) == "your-turn"
     before = saved_deal(page)
     assert len(before["tricks"]) == 3
     stock_before = page.locator("#stock-count").text_content()

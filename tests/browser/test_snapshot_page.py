@@ -54,7 +54,10 @@ def test_the_first_visit_starts_from_a_worker_made_snapshot_and_the_next_from_th
     wait_until_offline_ready(page)
     page.reload()
     wait_until_playable(page)
-    assert page.evaluate(MARKS) == {"made": False, "saved": False, "used": True}  # no worker this time
+    # the service worker now controls the page and isolates it: Python starts in PyScript's
+    # worker, from the stored snapshot, and no snapshot worker runs this time
+    assert page.evaluate("document.documentElement.dataset.python") == "worker"
+    assert page.evaluate(MARKS) == {"made": False, "saved": False, "used": True}
     a_card_is_answered(page)
     context.set_offline(True)
     page.reload()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play import open_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
+from tests.browser.test_play import open_game, reopen_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
 from tests.browser.test_variants import RELOAD_ABORTS
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -111,8 +111,7 @@ def test_mute_is_kept_across_a_reload_and_silences_everything(page: Page, site_u
     assert page.evaluate("window.briscolaSound.enabled") is False
     shot(page, "desktop-off")
 
-    page.reload()
-    open_game(page, site_url)
+    reopen_game(page)
     toggle = page.get_by_role("button", name="Sound and vibration")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     for _ in range(3):

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from briscola.game import Game
 from briscola.record import to_record
 from briscola.rules import Rules
-from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, seed_settings, stored
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored, wait_for_turn
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
 RELOAD_ABORTS = ("net::ERR_ABORTED",)
@@ -32,11 +32,6 @@ def shot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"variant-{name}.png"))
-
-
-def wait_for_turn(page: Page) -> str:
-    page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=DEAL_TIMEOUT_MS)
-    return page.locator("body").get_attribute("data-state")
 
 
 def choose(page: Page, **choices) -> None:
@@ -305,8 +300,7 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
             score = bar.get_attribute("aria-label")
             hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
             match_before = stored(page, "deal")["data"]["match"]
-            page.reload()
-            open_game(page, site_url)
+            reopen_game(page)
             assert wait_for_turn(page) == "your-turn"
             expect(bar).to_have_attribute("aria-label", score)
             assert [b.get_attribute("data-card") for b in page.locator("#hand button").all()] == hand
