@@ -183,8 +183,13 @@ export async function loadPyodide(options = {}) {
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
   const inWorker = !self.document;
   if (inWorker) self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
+  if (inWorker) {
+    const runtime = fromStored || (await bootInWorker(settings));
+    // Python's memory, which the page cannot see from here (tools/bench_memory.py reads it)
+    self.briscolaWasmBytes = () => runtime._module.HEAP8.buffer.byteLength;
+    return runtime;
+  }
   if (fromStored) return fromStored;
-  if (inWorker) return bootInWorker(settings);
   const made = snapshotFromWorker();
   const module = await made.module;
   if (module) { // set up the page's runtime while the worker imports the game
