@@ -9,6 +9,7 @@ docs/screenshots/screen-<lang>-<width>x<height>.png, summary-<lang>-... and revi
 (the review with the expert's coaching, at the costliest decision).
 
 Usage: .venv/bin/python tools/screenshots.py [--langs en,it] [--players 4] [--out docs/screenshots]
+       [--headers]   (served as Netlify serves it: isolated, Python in PyScript's worker)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PLAYABLE = "#hand button:not([disabled]):not([aria-disabled='true'])"
 TURN = "body[data-state='your-turn'], body[data-state='over']"
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+IDLE = "() => !window.briscolaPage || window.briscolaPage.idle()"  # every tap has had its effect
 
 
 def seed(context, lang: str, players: int, speed: str) -> None:
@@ -51,6 +53,7 @@ def table(browser, url: str, lang: str, players: int, out: Path) -> None:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         if not page.locator("#trick figure").count():  # the trick was taken: play again
+            page.wait_for_function(IDLE, timeout=120_000)
             page.wait_for_selector(TURN, timeout=120_000)
             page.locator(PLAYABLE).first.click()
             page.wait_for_selector("#trick figure")
@@ -66,6 +69,7 @@ def summary(browser, url: str, lang: str, players: int, out: Path) -> None:
     page = context.new_page()
     page.goto(url)
     while True:
+        page.wait_for_function(IDLE, timeout=120_000)
         page.wait_for_selector(TURN, timeout=120_000)
         if page.get_attribute("body", "data-state") == "over":
             break
@@ -92,11 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--langs", default="en,it")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    ap.add_argument("--headers", action="store_true", help="serve dist/_headers as Netlify does")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    server = devserver.serve_in_background(ROOT / "dist")
+    server = devserver.serve_in_background(ROOT / "dist", compress=args.headers, host_headers=args.headers)
     url = devserver.url_of(server)
     with sync_playwright() as p:
         launch: dict = {"args": FLAGS}
