@@ -76,16 +76,20 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// Cross-origin isolation for hosts that cannot send headers (GitHub Pages): every
-// response this worker gives the site carries the headers Netlify sends from
-// dist/_headers, so a page it controls is isolated and runs Python in PyScript's worker
+// Cross-origin isolation for hosts that cannot send headers (GitHub Pages): the page and
+// worker scripts this worker gives carry the headers Netlify sends from dist/_headers,
+// so a page it controls is isolated and runs Python in PyScript's worker
 // (static/js/early.js). The first visit, before this worker controls the page, runs
-// Python on the page; no reload is forced.
+// Python on the page; no reload is forced. Other responses are same-origin, which an
+// isolated page may load without them, and are given as cached: a rebuilt response
+// would stream its body through this worker (the runtime's megabytes at every start).
 const ISOLATION = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
   ["Cross-Origin-Embedder-Policy", "require-corp"],
   ["Cross-Origin-Resource-Policy", "same-origin"],
 ];
+
+const NEEDS_HEADERS = new Set(["document", "worker", "sharedworker"]);
 
 function isolated(response) {
   if (!response || response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") {
@@ -110,6 +114,7 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     // The cache holds one build only, so a query (?v=<build>) cannot pick a wrong file.
     const cached = await cache.match(key, { ignoreSearch: true });
-    return isolated(cached || (await fetch(request)));
+    const response = cached || (await fetch(request));
+    return NEEDS_HEADERS.has(request.destination) || request.mode === "navigate" ? isolated(response) : response;
   })());
 });
