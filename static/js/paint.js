@@ -141,14 +141,14 @@
       [el.name, el.type || "", String(el.value), Boolean(el.checked)]);
   };
 
-  // Python's handlers, bound in one call: each [target, event type] of `pairs` ("window",
-  // "document" or a selector) calls `handler(index, event)`, index its place in `pairs`.
   // Events handed to Python and not yet handled. On the page a handler runs within its
   // event; in a worker it runs a moment later, and its call here resolves once it has
   // returned, its changes applied. `idle()` says that every event so far has had its
   // effect (the browser tests wait for it after a tap, before they read the page).
   let pending = 0;
   const done = () => { pending -= 1; };
+  // Python's handlers, bound in one call: each [target, event type] of `pairs` ("window",
+  // "document" or a selector) calls `handler(index, event)`, index its place in `pairs`.
   const listen = (handler, pairs) => {
     pairs.forEach(([target, type], index) => {
       const el = target === "window" ? window : target === "document" ? document : one(target);

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play import open_game, reopen_game, seed_settings, stored, wait_for_turn
+from tests.browser.test_play import open_game, reopen_game, settle, seed_settings, stored, wait_for_turn
 from tests.browser.test_variants import RELOAD_ABORTS
 
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -85,6 +85,8 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
 
     # the settings' How to play sits beside its title, within the dialog, large enough to tap
     page.locator("#actions [data-action='settings']").click()
+    settle(page)  # opened by Python, which may run in a worker since the reload
+    expect(page.locator("dialog#settings")).to_be_visible()
     dialog_box = page.locator("dialog#settings").bounding_box()
     for button in page.locator("#settings .dialog-head button, #settings .dialog-buttons button").all():
         box = button.bounding_box()

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from briscola.i18n import LANGUAGE_CODES, Translator
 from tests.browser.conftest import CHROMIUM_FLAGS, ConsoleLog  # noqa: F401 (flags: docs)
-from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, wait_for_turn
+from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, settle, wait_for_turn
 
 SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -182,6 +182,7 @@ def test_language_is_chosen_by_its_own_name_and_remembered(browser: Browser, sit
         ready(page, site_url)
         wait_for_turn(page)
         page.get_by_role("button", name="Settings").click()
+        settle(page)  # the dialog is filled by Python
         names = page.locator("#lang-select option").all_inner_texts()
         assert names == [Translator(code).meta["name"] for code in LANGUAGE_CODES]
         page.get_by_label("Language").select_option(label="Polski" if "pl" in LANGUAGE_CODES else "Italiano")

@@ -16,7 +16,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from briscola.record import from_record
-from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, reopen_game, seed_settings, stored
+from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, reopen_game, settle, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, shot
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -117,6 +117,7 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
                 reopen_game(page)
                 continue
             cover.get_by_role("button", name="Show my cards").click()
+            settle(page)  # the hand shown by Python, which may run in a worker since the reload
             page.wait_for_selector("body[data-state='your-turn']")
         hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
         assert set(hand) == {str(c) for c in game.hands[game.turn]}, f"not {person}'s hand"
