@@ -60,13 +60,19 @@ def measure(page) -> dict:
     return {"moves": moves}
 
 
+def settle(page, timeout_ms: float | None = None) -> None:
+    """Wait until every event so far has had its effect on the page (static/js/paint.js,
+    ``briscolaPage.idle``): with Python in a worker, a tap changes the page a moment after
+    the click returns. Without ``timeout_ms``, the page's default timeout applies."""
+    page.wait_for_function("() => !window.briscolaPage || window.briscolaPage.idle()", timeout=timeout_ms)
+
+
 def play_until_over(page, timeout_ms: float, press_ms: float = 0) -> None:
     """Play the person's turns until the deal is over: the first playable card, and in
     Briscola chiamata's auction a pass (or the first card offered to call). Each click is
     held down ``press_ms``."""
     while True:
-        # every tap so far has had its effect (with Python in a worker it comes a moment later)
-        page.wait_for_function("() => !window.briscolaPage || window.briscolaPage.idle()", timeout=timeout_ms)
+        settle(page, timeout_ms)
         page.wait_for_selector("body[data-state='your-turn'], body[data-state='over']", timeout=timeout_ms)
         if page.get_attribute("body", "data-state") == "over":
             return

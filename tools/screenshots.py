@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import devserver  # noqa: E402
+from tools.bench_page import play_until_over, settle  # noqa: E402
 from tools.run_tests import system_chromium  # noqa: E402
 
 SIZES = ((360, 740), (740, 360), (820, 1180), (1366, 768))
@@ -31,7 +32,6 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PLAYABLE = "#hand button:not([disabled]):not([aria-disabled='true'])"
 TURN = "body[data-state='your-turn'], body[data-state='over']"
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-IDLE = "() => !window.briscolaPage || window.briscolaPage.idle()"  # every tap has had its effect
 
 
 def seed(context, lang: str, players: int, speed: str) -> None:
@@ -53,7 +53,7 @@ def table(browser, url: str, lang: str, players: int, out: Path) -> None:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         if not page.locator("#trick figure").count():  # the trick was taken: play again
-            page.wait_for_function(IDLE, timeout=120_000)
+            settle(page, 120_000)
             page.wait_for_selector(TURN, timeout=120_000)
             page.locator(PLAYABLE).first.click()
             page.wait_for_selector("#trick figure")
@@ -68,12 +68,7 @@ def summary(browser, url: str, lang: str, players: int, out: Path) -> None:
     seed(context, lang, players, "fast")
     page = context.new_page()
     page.goto(url)
-    while True:
-        page.wait_for_function(IDLE, timeout=120_000)
-        page.wait_for_selector(TURN, timeout=120_000)
-        if page.get_attribute("body", "data-state") == "over":
-            break
-        page.locator(PLAYABLE).first.click()
+    play_until_over(page, 120_000)
     page.wait_for_selector("#summary[open]")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

@@ -182,8 +182,8 @@ export async function loadPyodide(options = {}) {
   const stored = await storedSnapshot();
   const fromStored = stored && (await startOrDrop(settings, stored, "stored start-up snapshot not usable:"));
   const inWorker = !self.document;
-  if (inWorker) self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
   if (inWorker) {
+    self.briscolaSnapshotUsed = Boolean(fromStored); // dom.start marks it on the page
     const runtime = fromStored || (await bootInWorker(settings));
     // Python's memory, which the page cannot see from here (tools/bench_memory.py reads it)
     self.briscolaWasmBytes = () => runtime._module.HEAP8.buffer.byteLength;

@@ -17,6 +17,8 @@ DIST = Path(__file__).resolve().parents[2] / "dist"
 READY_TIMEOUT_MS = 60_000
 FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
 CACHE_PREFIX = "briscola-"
+# whether the page is cross-origin isolated, and where Python runs (static/js/early.js)
+ISOLATION = "[self.crossOriginIsolated, document.documentElement.dataset.python]"
 
 
 def seed_fast_settings(context: BrowserContext, **changes) -> None:
@@ -81,7 +83,7 @@ def test_offline_reload_plays_a_full_deal(
     wait_until_playable(page)
     assert page.evaluate("navigator.onLine") is False
     # the service worker made the page cross-origin isolated: Python runs in a worker
-    assert page.evaluate("[self.crossOriginIsolated, document.documentElement.dataset.python]") == [True, "worker"]
+    assert page.evaluate(ISOLATION) == [True, "worker"]
 
     played = play_deal_to_end(page)
     assert played == 20, f"a two-player deal is 20 cards from each seat, we played {played}"

@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tools.bench_page import settle
+
 READY_TIMEOUT_MS = 60_000
 DEAL_TIMEOUT_MS = 180_000
 FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
@@ -30,12 +32,6 @@ def seed_settings(context: BrowserContext, **changes) -> None:
 def open_game(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
-
-
-def settle(page: Page) -> None:
-    """Wait until every event so far has had its effect on the page (static/js/paint.js):
-    with Python in a worker, a tap changes the page a moment after the click returns."""
-    page.wait_for_function("() => !window.briscolaPage || window.briscolaPage.idle()")
 
 
 def reopen_game(page: Page) -> None:

@@ -10,11 +10,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.test_offline import cache_names, seed_fast_settings, wait_until_offline_ready, wait_until_playable
+from tests.browser.test_offline import (
+    ISOLATION,
+    cache_names,
+    seed_fast_settings,
+    wait_until_offline_ready,
+    wait_until_playable,
+)
 from tools import devserver
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
-ISOLATION = "[self.crossOriginIsolated, document.documentElement.dataset.python]"
 
 
 @pytest.fixture
