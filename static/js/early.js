@@ -9,18 +9,58 @@
 // Python writes; the page's policy forbids inline scripts and styles, so it can run nothing.
 
 // Where Python runs. When the page is cross-origin isolated (as Netlify serves it, with
-// dist/_headers), in PyScript's worker: the page reaches it synchronously through
-// SharedArrayBuffer, and no step of its start, or of a computer player's thought, is a
-// task of the page. Else on the page, started from the memory snapshot a worker made
-// (boot.mjs). PyScript reads the attribute when its module runs, after this classic
-// script. `?python=page` keeps it on the page (to compare the two).
+// dist/_headers, or as the service worker makes it on GitHub Pages), in PyScript's worker:
+// the page reaches it synchronously through SharedArrayBuffer, and no step of its start,
+// or of a computer player's thought, is a task of the page. Else on the page, started
+// from the memory snapshot a worker made (boot.mjs). PyScript reads the attribute when its
+// module runs, after this classic script. `?python=page` keeps it on the page and
+// `?python=worker` puts it in the worker when it can be (to compare the two).
+//
+// One exception: the first start the service worker serves. The browser keeps the
+// runtime's compiled WebAssembly code for the next start only once a start fetched through
+// the service worker has run long enough for its hot code to be optimised; before that, a
+// start in the worker recompiles that code as it goes, on the cores the start needs
+// (docs/startup.md, "The compiled code a start leaves"). That start runs on the page, as
+// fast as ever, and notes the build in `briscola.compiled` after COMPILED_AFTER_MS; the
+// next start is in the worker. A start in the worker notes it too.
 (() => {
+  const COMPILED = "briscola.compiled";
+  const COMPILED_AFTER_MS = 5000;
   const script = document.querySelector('script[type="py"]');
   const asked = new URLSearchParams(location.search).get("python");
-  const worker = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" &&
-    typeof Worker === "function" && asked !== "page";
+  const build = document.currentScript ? new URL(document.currentScript.src).searchParams.get("v") || "" : "";
+  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  let compiled = false;
+  try {
+    compiled = localStorage.getItem(COMPILED) === build;
+  } catch {
+    /* storage refused: as if nothing were noted */
+  }
+  const can = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" &&
+    typeof Worker === "function";
+  const worker = can && asked !== "page" && (asked === "worker" || compiled || !served);
   if (script && worker) script.setAttribute("worker", "");
   document.documentElement.dataset.python = worker ? "worker" : "page";
+  // "yes": noted before; "noting": this start notes it; "no": a start on the page the
+  // service worker did not serve leaves no compiled code (tests and benchmarks read this)
+  const noting = !compiled && (worker || served);
+  document.documentElement.dataset.compiled = compiled ? "yes" : noting ? "noting" : "no";
+  if (!noting) return;
+  const note = () => setTimeout(() => {
+    try {
+      localStorage.setItem(COMPILED, build);
+      document.documentElement.dataset.compiled = "yes";
+    } catch {
+      /* full or refused: the next start is on the page again */
+    }
+  }, COMPILED_AFTER_MS);
+  if (performance.getEntriesByName("briscola:ready").length) return note();
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("briscola:ready").length) {
+      observer.disconnect();
+      note();
+    }
+  }).observe({ type: "mark" });
 })();
 
 (() => {

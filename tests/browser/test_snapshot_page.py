@@ -54,9 +54,11 @@ def test_the_first_visit_starts_from_a_worker_made_snapshot_and_the_next_from_th
     wait_until_offline_ready(page)
     page.reload()
     wait_until_playable(page)
-    # the service worker now controls the page and isolates it: Python starts in PyScript's
-    # worker, from the stored snapshot, and no snapshot worker runs this time
-    assert page.evaluate("document.documentElement.dataset.python") == "worker"
+    # the service worker now controls the page and isolates it; Python starts from the
+    # stored snapshot, and no snapshot worker runs this time. This first start the service
+    # worker serves is on the page (static/js/early.js); test_pwa_pages.py follows on to the
+    # worker, test_worker_page.py starts there from the stored snapshot
+    assert page.evaluate("document.documentElement.dataset.python") == "page"
     assert page.evaluate(MARKS) == {"made": False, "saved": False, "used": True}
     a_card_is_answered(page)
     context.set_offline(True)

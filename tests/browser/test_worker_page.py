@@ -52,6 +52,8 @@ def test_a_reload_resumes_the_deal_from_the_stored_snapshot(page: Page, context,
     # the worker made the snapshot for the next start once the game was up
     page.wait_for_function("caches.open('briscola.snapshot').then((c) => c.keys()).then((k) => k.length > 0)",
                            timeout=60_000)
+    # and noted the compiled runtime, so the next start is in the worker too (early.js)
+    page.wait_for_function("document.documentElement.dataset.compiled === 'yes'", timeout=30_000)
     page.reload()
     expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.python") == "worker"
