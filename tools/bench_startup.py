@@ -47,6 +47,7 @@ SNAPSHOT_TIMEOUT_MS = 180_000
 COMPILED_TIMEOUT_MS = 30_000  # early.js notes the build 5 s after a start it can note
 NOTED_JS = "document.documentElement.dataset.compiled === 'yes'"
 MODE_JS = "document.documentElement.dataset.python"
+LATER_AFTER_MS = 3000
 READY_TIMEOUT_MS = 60_000
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync"]
@@ -128,6 +129,10 @@ def run_game(browser, url: str) -> dict:
         warm = wait_ready(page, "briscola:ready")
         warm_used, warm_mode = page.evaluate(used), page.evaluate(MODE_JS)
         wait_compiled(page)
+        # as after the cold visit, the start's work in the background is over before the
+        # next (the browser writes the code it compiled; leaving at once, the next start
+        # would compete with it)
+        page.wait_for_timeout(LATER_AFTER_MS)
         page.goto(url)
         later = wait_ready(page, "briscola:ready")
         return {"cold": cold["ready"], "warm": warm["ready"], "later": later["ready"], "fcp_cold": cold["fcp"],
