@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_offline import COMPILED
+
 from tests.browser.test_play import (READY_TIMEOUT_MS, open_game, play_one, play_to_end, seed_settings, stored,
                                      wait_for_turn)
 
@@ -53,7 +55,7 @@ def test_a_reload_resumes_the_deal_from_the_stored_snapshot(page: Page, context,
     page.wait_for_function("caches.open('briscola.snapshot').then((c) => c.keys()).then((k) => k.length > 0)",
                            timeout=60_000)
     # and noted the compiled runtime, so the next start is in the worker too (early.js)
-    page.wait_for_function("document.documentElement.dataset.compiled === 'yes'", timeout=30_000)
+    page.wait_for_function(COMPILED, timeout=30_000)
     page.reload()
     expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.python") == "worker"
