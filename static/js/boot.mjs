@@ -6,6 +6,7 @@
 // without a long task. The snapshot is kept in Cache Storage ("briscola.snapshot", 31 MB,
 // per build), so later visits start from it at once. If a snapshot cannot be made or
 // loaded, the runtime starts here as usual (and a stored one that fails is dropped).
+import "./no-jspi.mjs";
 import { loadPyodide as loadRuntime, version } from "../../vendor/pyodide/pyodide.mjs";
 
 export { version };

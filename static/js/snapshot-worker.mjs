@@ -5,6 +5,7 @@
 // ({snapshot}, transferred; before that, as soon as the runtime is up, the compiled
 // WebAssembly module, {module}), then stored in Cache Storage under the build's key, older
 // builds' dropped ({stored}). Posts {error} if it cannot.
+import "./no-jspi.mjs";
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 
 const HOME = "/home/pyodide";

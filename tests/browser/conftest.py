@@ -32,6 +32,10 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",  # containers often give /dev/shm too little room for tabs
 ]
+# More flags for Chromium, space-separated, to chase a browser-level problem: for example
+# "--enable-features=GwpAsanMalloc:ProcessSamplingProbability/1.0/AllocationSamplingFrequency/100"
+# samples allocations in every tab (docs/startup.md, "The renderer crash and JSPI").
+CHROMIUM_FLAGS += os.environ.get("BRISCOLA_CHROMIUM_ARGS", "").split()
 NAVIGATION_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 30_000
 EXPECT_TIMEOUT_MS = 30_000
