@@ -7,6 +7,7 @@ in the HTML from the start; the card or action is read from the event target.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import js  # type: ignore[import-not-found]
@@ -22,7 +23,7 @@ from . import render, snapshot
 from .controller import AUTOPLAY_FIELD, MOTION_FIELD, PRACTICE_FIELD, App
 from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
-from .storage import PREFIX, Backend, Store
+from .storage import PREFIX, Store
 from .tabs import BEAT_MS
 
 ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen: no animation
@@ -40,45 +41,81 @@ isolated). ``js`` is then the worker's own global scope (where PyScript defines 
 ``document``, each access a synchronous call to the page."""
 
 
+class _PageApi:
+    """``window.briscolaPage`` (static/js/paint.js), each of its functions looked up once:
+    from a worker every lookup is a round trip to the page, and every new object it
+    returns is probed there property by property."""
+
+    def __getattr__(self, name: str):
+        function = getattr(window.briscolaPage, name)
+        setattr(self, name, function)
+        return function
+
+
+page_api = _PageApi()
+
+
 class LocalStorageBackend:
     """localStorage (or sessionStorage) behind the :class:`~briscola_app.storage.Backend`
-    protocol."""
+    protocol.
 
-    def __init__(self, storage) -> None:
-        self.storage = storage
+    ``early``: this storage's ``briscola.*`` values as the page read them in one call at
+    start (:func:`start_info`). Until :meth:`end_early`, a key not written since is read
+    from there instead of from the page; after it every read is the page's."""
+
+    def __init__(self, name: str, early: dict[str, str] | None = None) -> None:
+        self.name = name
+        self._storage = None
+        self._early = early
+        self._written: set[str] = set()
+
+    @property
+    def storage(self):
+        if self._storage is None:
+            self._storage = getattr(window, self.name)
+        return self._storage
+
+    def _from_early(self, key: str) -> bool:
+        return self._early is not None and key.startswith(PREFIX) and key not in self._written
 
     def get(self, key: str) -> str | None:
+        if self._from_early(key):
+            assert self._early is not None
+            return self._early.get(key)
         value = self.storage.getItem(key)
         return None if _null(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
+        self._written.add(key)
         self.storage.setItem(key, value)
 
     def remove(self, key: str) -> None:
+        self._written.add(key)
         self.storage.removeItem(key)
 
     def keys(self) -> list[str]:
+        if self._early is not None and not self._written:
+            return list(self._early)
         return [str(k) for k in _py(window.Object.keys(self.storage))]  # one call, not one a key
 
-
-def open_storage(name: str = "localStorage") -> Backend | None:
-    """The browser's storage if the page may read it, else None. Whether writing works is
-    found out at each write: a full store still gives back what it holds."""
-    try:
-        storage = getattr(window, name)
-        storage.getItem(PREFIX + "settings")
-        return LocalStorageBackend(storage)
-    except Exception:
-        return None
+    def end_early(self) -> None:
+        self._early = None
 
 
-def was_reloaded() -> bool:
-    """This page load is a reload of the same tab (it keeps its deal)."""
-    try:
-        entries = window.performance.getEntriesByType("navigation")
-        return entries.length > 0 and str(entries[0].type) == "reload"
-    except Exception:
-        return False
+def start_info() -> dict:
+    """What the start reads from the page, in one call (paint.js ``startInfo``): the
+    ``briscola.*`` values of localStorage and sessionStorage (None where storage is
+    refused), whether this load is a reload (the tab keeps its deal), whether the system
+    asks for reduced motion, whether early.js painted the table, the build and the keys
+    of the page's texts."""
+    return json.loads(str(page_api.startInfo(PREFIX)))
+
+
+def open_storage(name: str, early: dict[str, str] | None) -> LocalStorageBackend | None:
+    """The browser's storage if the page may read it (``early`` is what it held at start,
+    None when it refused), else None. Whether writing works is found out at each write: a
+    full store still gives back what it holds."""
+    return None if early is None else LocalStorageBackend(name, early)
 
 
 def _null(value) -> bool:
@@ -101,16 +138,9 @@ def _py(value) -> list:
 
 def mark(name: str) -> None:
     try:
-        window.performance.mark(name)
+        page_api.mark(name)
     except Exception:
         pass
-
-
-def performance_has(name: str) -> bool:
-    try:
-        return int(window.performance.getEntriesByName(name).length) > 0
-    except Exception:
-        return False
 
 
 def apply(ops: list[list]) -> bool:
@@ -118,7 +148,7 @@ def apply(ops: list[list]) -> bool:
     moving."""
     if not ops:
         return False
-    return bool(window.briscolaPage.apply(to_js(ops, dict_converter=js.Object.fromEntries)))
+    return bool(page_api.apply(to_js(ops, dict_converter=js.Object.fromEntries)))
 
 
 def _card_button(card: str) -> str:
@@ -126,7 +156,7 @@ def _card_button(card: str) -> str:
 
 
 class Page:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, build: str | None = None) -> None:
         self.app = app
         self.epoch = 0  # bumped by a new deal so a running computer turn stops
         self.driving = False
@@ -137,7 +167,7 @@ class Page:
         self.sounding = False  # cues sound from the end of start-up on (none at load)
         self.kept = ""  # the table snapshot last stored (snapshot.py)
         self.body: dict[str, str] = {}  # the body's data attributes as last set
-        self.build = str(document.body.getAttribute("data-build") or "")
+        self.build = str(document.body.getAttribute("data-build") or "") if build is None else build
         self.review_step = 0  # the trick the review after the deal shows
         self.review_token = 0  # bumped when the review closes: its coaching stops
         self.review_deal = ""  # the deal the open review is of
@@ -157,7 +187,7 @@ class Page:
         return apply(ops)
 
     def open_dialogs(self) -> list[str]:
-        return [str(d) for d in _py(window.briscolaPage.openDialogs())]
+        return [str(d) for d in _py(page_api.openDialogs())]
 
     # -- events -----------------------------------------------------------------------
     def _bind(self) -> None:
@@ -172,7 +202,7 @@ class Page:
                     ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow))
         self._handlers = [handler for _, _, handler in bindings]
         self._dispatcher = create_proxy(self._dispatch)
-        window.briscolaPage.listen(self._dispatcher, to_js([[target, kind] for target, kind, _ in bindings]))
+        page_api.listen(self._dispatcher, to_js([[target, kind] for target, kind, _ in bindings]))
         self.op("data", "#stats-file", "max", str(MAX_FILE_CHARS))
         self._beat = local_proxy(self.app.tabs.beat)  # this thread's own timer
         js.setInterval(self._beat, BEAT_MS)
@@ -422,7 +452,7 @@ class Page:
         select of that name (type, value, ticked), and the value of the first one ticked."""
         first: dict[str, tuple[str, str, bool]] = {}
         ticked: dict[str, str] = {}
-        for n, t, v, c in _py(window.briscolaPage.form("#settings-form")):
+        for n, t, v, c in _py(page_api.form("#settings-form")):
             name, entry = str(n), (str(t), str(v), bool(c))
             first.setdefault(name, entry)
             if entry[2]:
@@ -717,9 +747,11 @@ class Page:
         self.op("arrive", [_card_button(card) for card in cards], "stock", DEAL_MS)
 
     # -- painting ---------------------------------------------------------------------
-    def translate_static(self) -> None:
+    def translate_static(self, keys: list[str] | None = None) -> None:
+        """The page's own texts in the language chosen; ``keys``: theirs, if known."""
         t = self.app.tr
-        keys = [str(k) for k in _py(window.briscolaPage.textKeys())]
+        if keys is None:
+            keys = [str(k) for k in _py(page_api.textKeys())]
         self.op("translate", {k: t.t(k) for k in keys}, t.lang, t.dir)
         for region, key in (("hand", "your_hand"), ("table", "table"), ("opponents", "opponents"),
                             ("trick", "trick"), ("stock", "stock"), ("score", "score")):
@@ -844,14 +876,10 @@ class Page:
         """What was tapped while Python loaded (static/js/early.js): a card of the painted
         hand is played now if the rules allow it; a dialog opened early (Settings, Stats,
         How to play) is filled."""
-        body = document.body
-        card = body.getAttribute("data-queued")
-        if not _null(card):
-            body.removeAttribute("data-queued")
-            button = document.querySelector(_card_button(str(card)))
-            if not _null(button) and not button.disabled:
-                self.play(str(card), int(button.dataset.index))
-        dialogs = self.open_dialogs()
+        taps = json.loads(str(page_api.earlyTaps()))  # one call (paint.js)
+        if taps["card"] is not None and taps["playable"]:
+            self.play(str(taps["card"]), int(taps["index"]))
+        dialogs = taps["dialogs"]
         if "settings" in dialogs:
             self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
         if "howto" in dialogs:
@@ -902,14 +930,6 @@ def next_frame():
     return js.Promise.new(create_once_callable(executor))
 
 
-def system_reduces_motion() -> bool:
-    """The system asks for reduced motion (prefers-reduced-motion)."""
-    try:
-        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    except Exception:
-        return False
-
-
 def browser_languages() -> list[str]:
     """``navigator.languages`` in order of preference (``navigator.language`` if absent)."""
     try:
@@ -926,26 +946,30 @@ def set_stage(stage: int, text: str) -> None:
 def start() -> Page:
     from .i18n import Translator, pick_language
 
+    info = start_info()
     browser_lang = browser_languages()
     lang = pick_language(browser_lang)
     set_stage(2, Translator(lang).t("stage_engine"))
     mark("briscola:engine")
     if IN_WORKER and getattr(js, "briscolaSnapshotUsed", False):
         mark("briscola:snapshot-used")  # boot.mjs, in the worker: what the page's boot.mjs marks
-    app = App(Store(open_storage()), browser_lang=browser_lang,
-              session=open_storage("sessionStorage"), reloaded=was_reloaded())
-    app.system_reduces_motion = system_reduces_motion()
-    page = Page(app)
-    page.translate_static()
+    local, session = open_storage("localStorage", info["local"]), open_storage("sessionStorage", info["session"])
+    app = App(Store(local), browser_lang=browser_lang, session=session, reloaded=bool(info["reloaded"]))
+    app.system_reduces_motion = bool(info["reduceMotion"])
+    page = Page(app, build=str(info["build"]))
+    page.translate_static([str(k) for k in info["textKeys"]])
     page.render(focus_index=1)
     page.flush()
-    if not performance_has("briscola:table"):  # early.js painted none
+    if not info["table"]:  # early.js painted none
         mark("briscola:table")  # the table is on screen (tools/bench_startup.py)
     page.sounding = True
     page.take_early_taps()
     page.flush()
     set_stage(3, app.tr.t("stage_ready"))
     mark("briscola:ready")
+    for backend in (local, session):
+        if backend is not None:  # from now on every read is the page's (another tab may write)
+            backend.end_early()
     page.drive()
     started = getattr(js, "briscolaStarted", None) if IN_WORKER else None
     if started is not None:  # boot.mjs, in the worker: the snapshot for the next visit

@@ -212,5 +212,51 @@
     } catch (e) { /* storage refused: the tab is forgotten LIVE_MS after its last beat */ }
   });
 
-  window.briscolaPage = { apply, form, idle, listen, openDialogs, textKeys };
+  // What Python's start reads from the page, in one call (from a worker each read is a
+  // round trip, and each new object it meets is probed there property by property): the
+  // values under `prefix` in localStorage and sessionStorage (null where storage is
+  // refused), whether this load is a reload, whether the system asks for reduced motion,
+  // whether early.js painted the table, the build and the keys of the page's texts. JSON,
+  // so that Python gets one string and no object to probe.
+  const startInfo = (prefix) => {
+    const entries = (name) => {
+      try {
+        const storage = window[name];
+        const found = {};
+        for (let i = 0; i < storage.length; i += 1) {
+          const key = storage.key(i);
+          if (key !== null && key.startsWith(prefix)) found[key] = storage.getItem(key);
+        }
+        return found;
+      } catch (e) {
+        return null; // storage refused (private mode, blocked)
+      }
+    };
+    const navigation = performance.getEntriesByType("navigation")[0];
+    return JSON.stringify({
+      local: entries("localStorage"),
+      session: entries("sessionStorage"),
+      reloaded: Boolean(navigation && navigation.type === "reload"),
+      reduceMotion: Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches),
+      table: performance.getEntriesByName("briscola:table").length > 0,
+      build: document.body.getAttribute("data-build") || "",
+      textKeys: textKeys(),
+    });
+  };
+  // A card tapped while Python loaded (early.js queues it on the body, taken off here),
+  // its button's place and whether it may be played, and the dialogs open. JSON.
+  const earlyTaps = () => {
+    const card = document.body.getAttribute("data-queued");
+    document.body.removeAttribute("data-queued");
+    const button = card === null ? null : one(`#hand button[data-card="${CSS.escape(card)}"]`);
+    return JSON.stringify({
+      card,
+      index: button ? Number(button.dataset.index) : null,
+      playable: Boolean(button && !button.disabled),
+      dialogs: openDialogs(),
+    });
+  };
+  const mark = (name) => { performance.mark(name); };
+
+  window.briscolaPage = { apply, earlyTaps, form, idle, listen, mark, openDialogs, startInfo, textKeys };
 })();
