@@ -33,8 +33,8 @@ CHROMIUM_FLAGS = [
     "--disable-dev-shm-usage",  # containers often give /dev/shm too little room for tabs
 ]
 # More flags for Chromium, space-separated, to chase a browser-level problem: for example
-# "--enable-features=GwpAsanMalloc:ProcessSamplingProbability/1.0/AllocationSamplingFrequency/100"
-# samples allocations in every tab (docs/startup.md, "The renderer crash and JSPI").
+# test_renderer_crash.SAMPLE_ALLOCATIONS, which samples allocations in every tab
+# (docs/startup.md, "The renderer crash and JSPI").
 CHROMIUM_FLAGS += os.environ.get("BRISCOLA_CHROMIUM_ARGS", "").split()
 NAVIGATION_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 30_000
