@@ -3,6 +3,7 @@
 
     PYTHONPATH=py python3 tools/bench_information.py [--deals 100] [--positions 40]
         [--seed 1] [--iterations 200] [--jobs 2] [--variant PRESET] [--must-follow]
+        [--opponent LEVEL] [--kinds "expert,oracle: the other hand"]
     PYTHONPATH=py python3 tools/bench_information.py --models hard,expert-2026 [--deals 20] [--iterations 200]
 
 1. Recall: in positions from medium-vs-medium deals (the observer to play, more than four
@@ -12,7 +13,7 @@
    per guess, as the expert guesses with three or more players); guesses drawn from the
    exact posterior of the other hand (``infer.HandBelief``, as the expert guesses with
    two players).
-2. Oracles: seat-fair deals against medium of the expert as it is, of the expert told
+2. Oracles: seat-fair deals against medium (or ``--opponent``) of the expert as it is, of the expert told
    the other hand (the stock order still guessed), and of the expert told everything
    (the other hand and the stock order). The oracles read the game, which no level
    does: they are yardsticks for the inference, not players. With ``--variant`` (and
@@ -66,6 +67,10 @@ class Oracle(ExpertAgent):
             yield others, pending + list(stock), 1
 
 
+KINDS = ("expert", "oracle: the other hand", "oracle: everything")
+"""Who plays the games: the expert as it is and the two oracles."""
+
+
 def positions(deals: int, seed: int) -> list:
     out = []
     for d in range(deals):
@@ -106,8 +111,8 @@ def recall(pos: list, how: str, guesses: int = 200) -> float:
 
 
 def play(job: tuple) -> float:
-    """Score (1, 0.5, 0) of the agent ``kind`` in one deal and rotation against medium."""
-    kind, seed, deal, rotation, iterations, rules = job
+    """Score (1, 0.5, 0) of the agent ``kind`` in one deal and rotation against ``opponent``."""
+    kind, seed, deal, rotation, iterations, rules, opponent = job
     g = Game.deal(rules, seed=seed + deal, dealer=deal % 2)
     me = rotation
     if kind == "expert":
@@ -115,7 +120,7 @@ def play(job: tuple) -> float:
     else:
         a = Oracle(seed * 1000 + deal * 2 + rotation, stock_too=kind == "oracle: everything")
     a.iterations = iterations
-    agents = {me: a, 1 - me: make_agent("medium", seed=seed * 1000 + deal * 2 + rotation + 7)}
+    agents = {me: a, 1 - me: make_agent(opponent, seed=seed * 1000 + deal * 2 + rotation + 7)}
     while not g.over:
         s = g.turn
         if agents[s] is a and kind != "expert":
@@ -182,25 +187,32 @@ def main() -> int:
     p.add_argument("--variant", default="standard", help="two-player preset of the games against medium")
     p.add_argument("--must-follow", action="store_true", help="the games against medium with must-follow")
     p.add_argument("--models", default="", help="levels to tell apart: only the log-probability table")
+    p.add_argument("--opponent", default="medium", help="the level the expert and the oracles play against")
+    p.add_argument("--kinds", default=",".join(KINDS), help=f"which of {', '.join(KINDS)} play (comma-separated)")
     args = p.parse_args()
     if args.models:
         models_table(args.models.split(","), args.deals, args.seed, args.iterations)
         return 0
     rules = Rules.preset(args.variant, 2, **({"must_follow": True} if args.must_follow else {}))
 
-    pos = positions(args.positions, args.seed)
-    print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
-    for how in ("uniform", "play model", "posterior"):
+    kinds = args.kinds.split(",")
+    if set(kinds) - set(KINDS):
+        p.error(f"--kinds: choose from {', '.join(KINDS)}")
+    pos = positions(args.positions, args.seed) if args.positions else []
+    if pos:
+        print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
+    for how in ("uniform", "play model", "posterior") if pos else ():
         t0 = time.perf_counter()
         print(f"  {how + ' guesses':22s} {recall(pos, how) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
     if args.recall_only:
         return 0
 
-    print(f"against medium, {args.deals} seat-fair deals, {args.iterations} guesses per decision, "
+    print(f"against {args.opponent}, {args.deals} seat-fair deals, {args.iterations} guesses per decision, "
           f"{rules.variant}{' with must-follow' if rules.must_follow else ''}:")
     with Pool(args.jobs) as pool:
-        for kind in ("expert", "oracle: the other hand", "oracle: everything"):
-            jobs = [(kind, args.seed, d, r, args.iterations, rules) for d in range(args.deals) for r in (0, 1)]
+        for kind in kinds:
+            jobs = [(kind, args.seed, d, r, args.iterations, rules, args.opponent)
+                    for d in range(args.deals) for r in (0, 1)]
             scores = pool.map(play, jobs, chunksize=4)
             rate, low, high = win_rate_ci(scores)
             print(f"  {kind:22s} {rate * 100:5.1f}%   95% CI {low * 100:.1f}-{high * 100:.1f}%", flush=True)

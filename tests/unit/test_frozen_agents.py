@@ -66,14 +66,17 @@ def test_a_frozen_level_chooses_as_it_did_when_frozen(level, tables, iterations)
     assert digest(level, tables, iterations) == RECORDED[level]
 
 
-def test_hard_plays_as_hard_2026_wherever_its_model_does_not_apply():
-    """The distilled model (agents/learned.py) is for two players in the standard game
-    only: every other table and variant is played as before, card for card."""
-    elsewhere = [t for t in HARD_TABLES if not (t[0] == "standard" and t[1] == 2 and not t[2])]
-    elsewhere = [t for t in elsewhere if t[2] != {"trump_exchange": 2}]  # the standard game with an exchange: modelled
+def test_hard_plays_as_hard_2026_wherever_its_models_do_not_apply():
+    """The distilled model (agents/learned.py) is for two players in the standard game,
+    the model of leads (agents/learned_follow.py) for two-player Briscolone following
+    suit: every other table and variant is played as before, card for card."""
+    modelled = [("standard", 2, {}), ("standard", 2, {"trump_exchange": 2}), ("briscolone", 2, {"must_follow": True})]
+    elsewhere = [t for t in HARD_TABLES if t[:3] not in modelled]
+    assert len(elsewhere) == len(HARD_TABLES) - len(modelled)
     assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)
-    standard = [("standard", 2, {}, 3)]
-    assert digest("hard", standard) != digest("hard-2026", standard)
+    for preset, players, options in modelled[::2]:
+        table = [(preset, players, options, 3)]
+        assert digest("hard", table) != digest("hard-2026", table)
 
 
 def test_the_expert_plays_as_expert_2026_where_hard_is_unchanged():

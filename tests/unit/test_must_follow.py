@@ -75,17 +75,20 @@ def test_medium_keeps_the_top_of_the_suit_when_it_takes_a_trick():
     assert {str(make_agent("medium", seed=s).card(view)) for s in range(6)} == {"1D"}
 
 
-def test_hard_leads_into_a_shown_void():
+def test_the_counting_rules_lead_into_a_shown_void():
     # Seat 1 led the 5 of Coppe and seat 0 answered with the 2 of Spade: it had no Coppe
     # then, and has drawn one card since. The horse of Coppe (3 points) is now beaten only
     # if that one card is a stronger Coppe; the king of Spade, medium's lead (the strongest
     # card), falls to the ace or the three of Spade in any of the three cards of seat 0.
+    # The counting rules (hard-2026; hard's model of leads reads their card) and hard lead
+    # the horse.
     view = position("10S 9C 4B", [("5C 2S", 1)])
     assert void_draws(view) == {1: 1}  # Coppe, one draw since
     assert {str(make_agent("medium", seed=s).card(view)) for s in range(6)} == {"10S"}
+    assert {str(make_agent("hard-2026", seed=s).card(view)) for s in range(6)} == {"9C"}
     assert {str(make_agent("hard", seed=s).card(view)) for s in range(6)} == {"9C"}
-    # Had it followed suit, nothing is known: hard leads the king too (the horse of Coppe
-    # has three stronger cards out to the king's two).
+    # Had it followed suit, nothing is known: the counting rules lead the king too (the
+    # horse of Coppe has three stronger cards out to the king's two).
     view = position("10S 9C 4B", [("5C 6C", 1)])
     assert void_draws(view) == {}
-    assert {str(make_agent("hard", seed=s).card(view)) for s in range(6)} == {"10S"}
+    assert {str(make_agent("hard-2026", seed=s).card(view)) for s in range(6)} == {"10S"}

@@ -29,17 +29,17 @@ it answers a lead cheaply, since it has the last card of the trick too.
 from __future__ import annotations
 
 import random
-from math import comb
 from typing import Generator
 
 from ..cards import SUIT_OF, Card, make_pack
 from ..model import Action
 from ..view import PlayerView
-from . import learned, run_to_end
+from . import learned, learned_follow, run_to_end
 from .endgame import choose_by_worlds_steps
-from .heuristic import WIN_TEMPO, HeuristicAgent
+from .heuristic import HeuristicAgent
+from .learned_follow_weights import LEAD as FOLLOW_LEAD
 from .learned_weights import WEIGHTS
-from .infer import draw_rounds
+from .infer import draw_rounds, voids_shown
 from .tactics import TRUMP_KEEP, beats, follow_lead_key, special_action, tables, trump_pending
 
 ENDGAME_WORLDS = {2: 64, 3: 24, 4: 40, 6: 6}
@@ -91,7 +91,10 @@ class HardAgent(HeuristicAgent):
             return Card(card)
         if self.learned and learned.applies(view):
             return Card(learned.best_card(view, WEIGHTS))
-        return super().card(view)
+        rule = super().card(view)
+        if self.learned and not view.trick and learned_follow.applies(view):
+            return Card(learned_follow.best_card(view, FOLLOW_LEAD, void_draws(view), int(rule)))
+        return rule
 
     @staticmethod
     def _endgame(view: PlayerView) -> bool:
@@ -175,18 +178,8 @@ class HardAgent(HeuristicAgent):
         strength, pts = tables(view)
         held = view.hand_sizes[1 - view.seat]
         voids = void_draws(view)
-        total = len(out)
-
-        def value(c: int) -> float:
-            suit = SUIT_OF[c]
-            above = [pts[x] for x in out if SUIT_OF[x] == suit and strength[x] > strength[c]]
-            drawn = min(held, voids.get(suit, held))
-            if not above or drawn <= 0:
-                return pts[c] + WIN_TEMPO
-            risk = 1 - comb(total - len(above), drawn) / comb(total, drawn)
-            return (1 - risk) * (pts[c] + WIN_TEMPO) - risk * (pts[c] + sum(above) / len(above))
-
-        return self._pick(list(view.legal), lambda c: (-value(c), -strength[c]))
+        return self._pick(list(view.legal),
+                          lambda c: (-learned_follow.risk_value(c, out, voids, held, strength, pts), -strength[c]))
 
     def _keep_fn(self, view: PlayerView, out):
         strength, pts = tables(view)
@@ -204,26 +197,10 @@ class HardAgent(HeuristicAgent):
 
 
 def void_draws(view: PlayerView) -> dict[int, int]:
-    """Two players: suit -> how many cards the other seat has drawn since it last did not
-    follow that suit (it had none of it then), for the suits it has not played since. A
-    seat that holds the suit led must follow it, so a card of another suit shows a void;
-    the draws since are the cards that may be of the suit now."""
-    me = view.seat
-    rounds = draw_rounds(view.rules)
-    tricks = [tr.plays for tr in view.tricks]
-    shown: dict[int, int] = {}
-    for k, plays in enumerate(tricks + [view.trick]):
-        if not plays:
-            continue
-        led = SUIT_OF[plays[0][1]]
-        for s, c in plays:
-            if s == me:
-                continue
-            if shown.get(SUIT_OF[c], k) < k:
-                del shown[SUIT_OF[c]]  # it played the suit since: it drew some
-            if SUIT_OF[c] != led:
-                shown[led] = k
-    return {suit: sum(1 for j in range(k, len(tricks)) if j < rounds) for suit, k in shown.items()}
+    """Two players: suit -> how many cards the other seat has drawn since it last showed
+    it held none of that suit (:func:`~.infer.voids_shown`)."""
+    tricks = [tr.plays for tr in view.tricks] + [view.trick]
+    return voids_shown(tricks, view.seat, draw_rounds(view.rules), len(view.tricks))
 
 
 def _position_key(view: PlayerView) -> int:

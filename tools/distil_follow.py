@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Fit ``hard``'s model of leads for two-player Briscolone with the suit to follow
+(py/briscola/agents/learned_follow.py).
+
+``collect``: plays deals ``--start`` .. ``--start + --deals - 1`` of that variant (deal d:
+seed d, dealer d mod 2) between ``--agents`` (default ``hard-2026,medium``: hard as it led
+before the model; seat 0 takes the first on even deals, the second on odd ones; agent
+seeds 2d and 2d + 1). At every lead of either seat with at least three cards in the stock,
+the expert's search *told the other hand* (the stock's order still guessed,
+``--guesses`` orders; ``tools/bench_information.py``'s oracle) values every legal card in
+the card points this seat ends the deal with. One JSON line a decision (the deal, its
+dealer, the cards played so far, the values). Appends to ``--out``; ``--jobs`` processes
+share the deals.
+
+``fit``: replays each lead, describes every card (``learned_follow.features``), centres
+the values per lead and fits a ridge regression (``tools/distil_hard.py``'s). Prints, on
+the held-out deals (every ``--holdout``-th), how often the model's card is the oracle's
+best and the mean loss against it, for the model and for the counting rules
+(``hard-2026``, which leads as hard did before the model), and writes the weights, fitted
+on every deal, to ``--write``.
+
+Usage:
+    python3 tools/distil_follow.py collect --start 1000000 --deals 3000 --guesses 200 --jobs 2 --out runs/follow.jsonl
+    python3 tools/distil_follow.py fit --data runs/follow.jsonl --ridge 1.0
+        [--write py/briscola/agents/learned_follow_weights.py]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench_information import Oracle  # noqa: E402
+from distil_hard import ridge, weights_literal  # noqa: E402
+
+from briscola.agents import make_agent, run_to_end  # noqa: E402
+from briscola.agents.hard import void_draws  # noqa: E402
+from briscola.agents.learned_follow import MIN_STOCK, applies, features  # noqa: E402
+from briscola.agents.tactics import out_cards  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import Rules  # noqa: E402
+
+
+RULES = Rules.preset("briscolone", 2, must_follow=True)
+RULE = make_agent("hard-2026", seed=0)
+"""The counting rules (hard without its models): one of the features is their card."""
+
+
+def collect_deal(job: tuple[int, int, tuple[str, str]]) -> list[str]:
+    deal, guesses, names = job
+    game = Game.deal(RULES, seed=deal, dealer=deal % 2)
+    order = names if deal % 2 == 0 else names[::-1]
+    players = [make_agent(order[0], seed=2 * deal), make_agent(order[1], seed=2 * deal + 1)]
+    oracle = Oracle(seed=deal, stock_too=False)
+    oracle.iterations = guesses
+    lines = []
+    while not game.over:
+        seat = game.turn
+        view = game.view(seat)
+        if not view.trick and len(view.legal) > 1 and view.stock_size >= MIN_STOCK and applies(view):
+            oracle.game = game
+            values = run_to_end(oracle.think_values(view))
+            lines.append(json.dumps({"deal": deal, "dealer": deal % 2,
+                                     "played": [int(c) for c in view.played_cards()],
+                                     "values": {str(int(c)): round(v, 2) for c, v in values.items()}}))
+        game.apply(players[seat].choose(view))
+    return lines
+
+
+def collect(args) -> int:
+    names = tuple(args.agents.split(","))
+    jobs = [(d, args.guesses, names) for d in range(args.start, args.start + args.deals)]
+    with open(args.out, "a", encoding="utf-8") as out:
+        with Pool(args.jobs) as pool:
+            for lines in pool.imap_unordered(collect_deal, jobs):
+                out.writelines(line + "\n" for line in lines)
+                out.flush()
+    return 0
+
+
+def replay(record: dict):
+    game = Game.deal(RULES, seed=record["deal"], dealer=record["dealer"])
+    for card in record["played"]:
+        game.apply(card)
+    return game.view(game.turn)
+
+
+def examples(records):
+    """(deal, [(card, features, centred value)], view) per lead."""
+    for r in records:
+        view = replay(r)
+        if view.trick:
+            continue  # an answer (files of an earlier version of this tool had them)
+        out = out_cards(view)
+        voids = void_draws(view)
+        rule = int(RULE.card(view))
+        values = {int(c): v for c, v in r["values"].items()}
+        mean = sum(values.values()) / len(values)
+        rows = [(c, features(view, c, out, voids, rule), v - mean) for c, v in values.items()]
+        yield r["deal"], rows, view
+
+
+def score(decisions, pick_of) -> tuple[float, float]:
+    """(share of decisions where ``pick_of`` plays the oracle's best card, mean loss in points)."""
+    same = loss = 0.0
+    for d in decisions:
+        rows = d[1]
+        v = {c: y for c, _, y in rows}
+        best = max(v, key=v.get)
+        pick = pick_of(d)
+        same += pick == best
+        loss += v[best] - v[pick]
+    return same / len(decisions), loss / len(decisions)
+
+
+def fit(args) -> int:
+    records = [json.loads(line) for line in Path(args.data).read_text().splitlines() if line.strip()]
+    decisions = list(examples(records))
+    k = args.holdout
+
+    def fitted(train):
+        return ridge([(x, y) for _, rows, _ in train for _, x, y in rows], args.ridge)
+
+    def model_pick(weights):
+        def pick(d):
+            return max(d[1], key=lambda r: sum(a * b for a, b in zip(weights, r[1])))[0]
+        return pick
+
+    def hard_pick(d):
+        return int(RULE.card(d[2]))
+
+    test = [d for d in decisions if d[0] % k == 0]
+    held = fitted([d for d in decisions if d[0] % k != 0])
+    print(f"{len(decisions)} decisions of {len({d[0] for d in decisions})} deals; held out every {k}th deal "
+          f"({len(test)} decisions)")
+    for name, pick in (("model", model_pick(held)), ("rules", hard_pick)):
+        agree, loss = score(test, pick)
+        print(f"{name:6} oracle's card {agree:.1%}, mean loss {loss:.3f} points")
+    if args.write:
+        lead = fitted(decisions)
+        leads = len(decisions)
+        text = (f'"""Weights of :mod:`briscola.agents.learned_follow`, written by\n'
+                f'``python3 tools/distil_follow.py fit --data {args.data} --ridge {args.ridge} --write ...``\n'
+                f'({leads} leads). Do not edit by hand."""\n\n'
+                f"LEAD = {weights_literal(lead)}\n")
+        Path(args.write).write_text(text)
+        print(f"wrote {args.write}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--start", type=int, default=0)
+    c.add_argument("--deals", type=int, default=600)
+    c.add_argument("--guesses", type=int, default=100)
+    c.add_argument("--agents", default="hard-2026,medium")
+    c.add_argument("--jobs", type=int, default=1)
+    c.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("--data", required=True)
+    f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--holdout", type=int, default=5)
+    f.add_argument("--write")
+    args = ap.parse_args(argv)
+    return collect(args) if args.command == "collect" else fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
