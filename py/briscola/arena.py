@@ -304,17 +304,53 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int = 1, job
     started = time.perf_counter()
     done = 0
     if jobs > 1 and games > size:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.imap_unordered(_play_chunk, chunks)
-            for count, part in parts:
-                done = _count(tally, part, done, count, games, started, progress)
+        for count, part in in_processes(_play_chunk, chunks, jobs):
+            done = _count(tally, part, done, count, games, started, progress)
     else:
         for c in chunks:
             count, part = _play_chunk(c)
             done = _count(tally, part, done, count, games, started, progress)
     return summary_of(specs, players, games, seed, iterations, tally, rules=rules, match=match)
+
+
+def in_processes(fn: Callable[[Any], Any], jobs: Iterator[Any], processes: int) -> Iterator[Any]:
+    """``fn(job)`` for every job, in ``processes`` worker processes, the results in the
+    order of the jobs; at most two jobs a process are handed out at a time. An error in a
+    job is raised here once the workers have stopped.
+
+    The workers are let finish the few jobs handed out (:data:`STOP_WAIT` at most) rather
+    than killed: a worker killed while it hands back a result keeps the lock of the
+    results queue for ever, and ``Pool.terminate`` then waits for ever for the thread that
+    feeds the jobs, stuck behind that lock (with ``Pool.imap_unordered``, about one run in
+    ten with a bot that raises at its first card, where every job fails at once)."""
+    import multiprocessing
+    from collections import deque
+
+    pool = multiprocessing.Pool(processes)
+    pending: deque[Any] = deque()
+    try:
+        for job in jobs:
+            pending.append(pool.apply_async(fn, (job,)))
+            if len(pending) >= 2 * processes:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+    except BaseException:
+        pool.close()
+        deadline = time.monotonic() + STOP_WAIT
+        for result in pending:
+            result.wait(max(0.0, deadline - time.monotonic()))
+        if all(result.ready() for result in pending):
+            pool.join()
+        else:  # a long job: stop it (the rare case the lock above may catch)
+            pool.terminate()
+        raise
+    pool.close()
+    pool.join()
+
+
+STOP_WAIT = 5.0
+"""Seconds :func:`in_processes` lets the jobs handed out finish after an error."""
 
 
 def _count(tally: Tally, part: Tally, done: int, count: int, games: int, started: float,
@@ -613,14 +649,11 @@ def run_five(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1, ite
     started = time.perf_counter()
     done = 0
     if jobs > 1 and games > size:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            for count, part in pool.imap_unordered(_play_five_chunk, chunks):
-                tally.merge(part)
-                done += count
-                if progress:
-                    progress(done, games, time.perf_counter() - started)
+        for count, part in in_processes(_play_five_chunk, chunks, jobs):
+            tally.merge(part)
+            done += count
+            if progress:
+                progress(done, games, time.perf_counter() - started)
     else:
         for c in chunks:
             count, part = _play_five_chunk(c)
