@@ -13,6 +13,7 @@ With ``--players 5`` it plays Briscola chiamata: the person passes in the auctio
 computer players bid, call and play), or calls the first card offered.
 
 Usage: python3 tools/bench_page.py [--level expert] [--speed normal] [--deals 1] [--players 2]
+           [--variant briscolone [--must-follow]]
 Needs the test venv (python3 tools/run_tests.py creates it) and a built dist/.
 """
 
@@ -90,6 +91,8 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--deals", type=int, default=1)
     ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--variant", help="a two-player preset (briscola.variant's variant), e.g. briscolone")
+    ap.add_argument("--must-follow", action="store_true", help="with --variant briscolone: follow suit")
     args = ap.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -109,9 +112,12 @@ def main(argv=None) -> int:
             context = browser.new_context(viewport={"width": 360, "height": 740})
             context.add_init_script(FRAME_MONITOR)
             context.add_init_script(f"localStorage.setItem('briscola.settings', {json.dumps(box)});")
-            if args.players == 5:
-                five = json.dumps({"version": 1, "data": {"variant": "chiamata"}})
-                context.add_init_script(f"localStorage.setItem('briscola.variant', {json.dumps(five)});")
+            variant = {"variant": "chiamata"} if args.players == 5 else None
+            if args.variant:
+                variant = {"variant": args.variant, "must_follow": args.must_follow}
+            if variant:
+                stored = json.dumps({"version": 1, "data": variant})
+                context.add_init_script(f"localStorage.setItem('briscola.variant', {json.dumps(stored)});")
             page = context.new_page()
             page.goto(url)
             play_until_over(page, 300_000)
@@ -125,12 +131,14 @@ def main(argv=None) -> int:
     gaps = [m["max_frame_gap_ms"] for m in moves if m["max_frame_gap_ms"] is not None]
     summary = {
         "level": args.level, "speed": args.speed, "players": args.players, "moves": len(moves),
+        "variant": args.variant, "must_follow": args.must_follow,
         "think_ms_mean": statistics.mean(think), "think_ms_max": max(think),
         "to_card_ms_mean": statistics.mean(to_card), "to_card_ms_max": max(to_card),
         "frame_gap_ms_max": max(gaps), "frame_gap_ms_p95": sorted(gaps)[int(0.95 * (len(gaps) - 1))],
         "gaps_over_limit": sum(g > GAP_LIMIT_MS for g in gaps),
     }
-    print(f"{args.level} level, {args.players} players, {args.speed} speed, {len(moves)} computer moves")
+    rules = f", {args.variant}{' following suit' if args.must_follow else ''}" if args.variant else ""
+    print(f"{args.level} level, {args.players} players{rules}, {args.speed} speed, {len(moves)} computer moves")
     print(f"  thinking          mean {summary['think_ms_mean']:7.1f} ms   max {summary['think_ms_max']:7.1f} ms")
     print(f"  turn to card      mean {summary['to_card_ms_mean']:7.1f} ms   max {summary['to_card_ms_max']:7.1f} ms")
     print(f"  frame gap while thinking: max {summary['frame_gap_ms_max']:.1f} ms, "

@@ -12,8 +12,7 @@ import pytest
 
 from briscola.agents import make_agent
 from briscola.agents.hard import void_draws
-from briscola.agents.learned_follow import (LENGTH, MIN_STOCK, applies, best_card, features, lead_of, risk_value,
-                                           rule_lead, value)
+from briscola.agents.learned_follow import LENGTH, applies, best_card, features, value
 from briscola.agents.learned_follow_weights import LEAD
 from briscola.agents.tactics import TABLES, out_cards
 from briscola.game import Game
@@ -132,23 +131,3 @@ def test_hard_leads_the_models_card_and_hard_2026_does_not():
         assert hard == best_card(view, LEAD, void_draws(view), rule)
         differ += hard != rule
     assert differ
-
-
-def test_the_model_on_ints_leads_what_the_model_on_the_view_leads():
-    """``lead_of`` (what the expert's model of the other seat asks, for every hand it may
-    hold) is ``best_card`` given the same rule card; the rule card on ints is the counting
-    rules' lead wherever they have no tie to draw."""
-    compared = 0
-    for view in positions(150, seed=17):
-        out, voids = out_cards(view), void_draws(view)
-        strength, pts = TABLES[view.rules.ranking]
-        hand = [int(c) for c in view.hand]
-        me = view.seat
-        rule = rule_lead(hand, [int(c) for c in out], voids, view.hand_sizes[1 - me], strength, pts)
-        assert lead_of(hand, [int(c) for c in out], view.stock_size, view.points[me] - view.points[1 - me], voids,
-                       view.hand_sizes[1 - me], LEAD, strength, pts) == best_card(view, LEAD, voids, rule)
-        keys = [(-risk_value(c, out, voids, view.hand_sizes[1 - me], strength, pts), -strength[c]) for c in hand]
-        if len(set(keys)) == len(keys) and view.stock_size >= MIN_STOCK:  # (below, hard solves)
-            assert rule == int(RULE.card(view))
-            compared += 1
-    assert compared > 80

@@ -1,7 +1,6 @@
 """The expert's model of the other seat's play with two players (agents/infer.py):
-``hard``'s distilled model as a model of play (LearnedHandBelief), its model of leads in
-Briscolone following suit (FollowHandBelief) and the mixtures of models the expert
-guesses from (MixedBelief).
+``hard``'s distilled model as a model of play (LearnedHandBelief) and the mixture of
+models the expert guesses from (MixedBelief).
 
 The learned belief is checked against the brute force over every history of the other
 hand of tests/unit/test_belief.py, which works out the context of each play (cards seen,
@@ -18,13 +17,10 @@ from pathlib import Path
 import pytest
 
 from briscola.agents import make_agent
-from briscola.agents.expert import FOLLOW_MIXTURE, MIXTURE
-from briscola.agents.infer import FollowHandBelief, HandBelief, LearnedHandBelief, MixedBelief, draw_rounds, voids_shown
+from briscola.agents.expert import MIXTURE
+from briscola.agents.infer import HandBelief, LearnedHandBelief, MixedBelief
 from briscola.agents.learned import FULL, best_of
-from briscola.agents.learned_follow import MIN_STOCK, lead_of
-from briscola.agents.learned_follow_weights import LEAD as FOLLOW_LEAD
 from briscola.agents.learned_weights import WEIGHTS
-from briscola.agents.tactics import TABLES
 from briscola.agents.sim import Tables
 from briscola.game import Game
 from briscola.rules import Rules
@@ -116,79 +112,3 @@ def test_the_learned_model_explains_hards_play_and_the_mixture_follows_the_bette
             assert medium > learned
         assert mix > max(medium, learned) - math.log(3)  # at most the prior's share lost
         assert mix > min(medium, learned)
-
-
-FOLLOW_RULES = Rules.preset("briscolone", 2, must_follow=True)
-
-
-def follow_views(seed: int, agents: tuple[str, str] = ("medium", "hard")):
-    """Every view of either seat in a deal of two-player Briscolone following suit."""
-    g = Game.deal(FOLLOW_RULES, seed=seed)
-    players = [make_agent(a, seed=seed * 2 + s) for s, a in enumerate(agents)]
-    while not g.over:
-        view = g.view(g.turn)
-        yield g, view
-        g.apply(players[g.turn].choose(view))
-
-
-def follow_probability(view: PlayerView, eps: float):
-    """P(card | hand, context) under hard's model of leads with doubt ``eps`` (medium's
-    for answers and from a stock of fewer than three), for the brute force."""
-    medium = medium_probability(view, eps)
-    opp = 1 - view.seat
-    strength, pts = TABLES[view.rules.ranking]
-    rounds = draw_rounds(view.rules)
-    tricks = [[(s, int(c)) for s, c in tr.plays] for tr in view.tricks] + [[(s, int(c)) for s, c in view.trick]]
-
-    def prob(c: int, before: frozenset[int], ctx: list, seen: int, stock: int, margin: int) -> float:
-        if ctx or stock < MIN_STOCK:
-            return medium(c, before, ctx, seen, stock, margin)
-        k = (FOLLOW_RULES.pack - 6 - stock) // 2  # the trick this lead opens
-        voids = voids_shown(tricks[:k], opp, rounds, k)
-        hand = sorted(before)
-        out = [x for x in range(40) if not (seen >> x & 1) and x not in before]
-        chosen = lead_of(hand, out, stock, margin, voids, len(hand), FOLLOW_LEAD, strength, pts)
-        return eps / len(hand) + (1 - eps if chosen == c else 0.0)
-    return prob
-
-
-def test_the_model_of_leads_weights_match_the_brute_force_over_histories():
-    checked = 0
-    for seed in range(3):
-        for g, view in follow_views(seed):
-            if len(view.tricks) > 5:
-                break
-            if not view.tricks:
-                continue
-            state = FollowHandBelief().update(view, Tables.of(view), EPS)
-            possible = possible_hands(view)
-            true = sum(1 << int(c) for c in g.hands[1 - view.seat])
-            assert state[true] > 0
-            prob = follow_probability(view, EPS)
-            for m in sorted(possible)[::13]:
-                assert state.get(m, 0.0) == pytest.approx(brute_weight(view, cards_of(m), EPS, prob), rel=1e-9)
-            checked += 1
-    assert checked >= 15
-
-
-def test_the_model_of_leads_explains_hards_leads_and_the_mixture_follows_it():
-    """Against hard (seat 1) the mixture with hard's model of leads puts the true hand far
-    more likely than the medium model alone; against medium it loses little."""
-    for opponent, better in (("hard", True), ("medium", False)):
-        sums = {"medium": 0.0, "mixture": 0.0}
-        n = 0
-        for seed in range(4):
-            medium, mixed = HandBelief(), MixedBelief.of(FOLLOW_MIXTURE)
-            for g, view in follow_views(100 + seed, ("medium", opponent)):
-                if view.seat != 0 or view.stock_size <= 4 or not view.tricks:
-                    continue
-                t = Tables.of(view)
-                true = sum(1 << int(c) for c in g.hands[1])
-                for name, state in (("medium", medium.update(view, t, 0.02)), ("mixture", mixed.update(view, t))):
-                    sums[name] += math.log(state[true] / sum(state.values()))
-                n += 1
-        assert n > 40
-        if better:
-            assert sums["mixture"] / n > sums["medium"] / n + 1.0
-        else:
-            assert sums["mixture"] / n > sums["medium"] / n - math.log(3)

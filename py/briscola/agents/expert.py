@@ -45,7 +45,7 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
-from . import learned, learned_follow
+from . import learned
 from .infer import HandBelief, MixedBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
 from .slices import Slices, paced
@@ -103,10 +103,6 @@ log-probability of the true other hand (docs/ai.md): against the new hard the le
 model explains its play best, against expert-2026 the doubtful medium, against hard-2026
 the sure medium; the mixture follows whichever fits."""
 
-FOLLOW_MIXTURE = (("medium", 0.02), ("medium", 0.30), ("follow", 0.10))
-"""The same in two-player Briscolone following suit, where ``hard`` leads by its model of
-leads (:class:`~.infer.FollowHandBelief`)."""
-
 
 _DONE: Any = object()
 """No guess left (the end of a guess source)."""
@@ -126,7 +122,6 @@ class ExpertAgent:
     belief = True  # two players: guesses from the exact posterior of the other hand
     belief_eps = BELIEF_EPS
     mixture: tuple[tuple[str, float], ...] = MIXTURE  # () : the medium model alone
-    follow_mixture: tuple[tuple[str, float], ...] = FOLLOW_MIXTURE
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -138,7 +133,6 @@ class ExpertAgent:
         self.prior = HardAgent(seed=self.seed)
         self._hand_belief = HandBelief()
         self._mixed = MixedBelief.of(self.mixture) if self.mixture else None
-        self._mixed_follow = MixedBelief.of(self.follow_mixture) if self.follow_mixture else None
 
     def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))
@@ -245,8 +239,6 @@ class ExpertAgent:
             posterior: HandBelief | MixedBelief = self._hand_belief
             if self._mixed is not None and learned.applies(view) and view.rules.trump != "first":
                 posterior = self._mixed
-            elif self._mixed_follow is not None and learned_follow.applies(view):
-                posterior = self._mixed_follow
             belief = yield from paced(posterior.steps(view, t, self.belief_eps), slices)
             return self._belief_guesses(view, belief, hidden, every)
         model = None

@@ -16,9 +16,11 @@ the pack it has not seen played and does not hold. From that it knows
   hands face up (Scoperta) only the order of the stock is hidden, and the next card is
   shown: from the last draw round on it solves every order of the rest.
 
-With two players, no trump and the suit to follow, it leads the card worth most on
-average: the chance that the other hand beats it is counted from the cards still out and
-from the voids that seat has shown (:meth:`HardAgent._risk_lead`).
+With two players, no trump and the suit to follow, it leads the card a linear model values
+most (:mod:`.learned_follow`, fitted to the expert's values of each lead told the other
+hand); the model reads, among other things, the card the counting rules lead: the card
+worth most on average, the chance that the other hand beats it counted from the cards
+still out and from the voids that seat has shown (:meth:`HardAgent._risk_lead`).
 
 Every variant's rules reach it through the rules core (no trump, following suit, the
 two cards a seat of Dupla plays a trick); Dupla and five-card hands are solved from the
@@ -29,6 +31,7 @@ it answers a lead cheaply, since it has the last card of the trick too.
 from __future__ import annotations
 
 import random
+from math import comb
 from typing import Generator
 
 from ..cards import SUIT_OF, Card, make_pack
@@ -36,10 +39,10 @@ from ..model import Action
 from ..view import PlayerView
 from . import learned, learned_follow, run_to_end
 from .endgame import choose_by_worlds_steps
-from .heuristic import HeuristicAgent
+from .heuristic import WIN_TEMPO, HeuristicAgent
 from .learned_follow_weights import LEAD as FOLLOW_LEAD
 from .learned_weights import WEIGHTS
-from .infer import draw_rounds, voids_shown
+from .infer import draw_rounds
 from .tactics import TRUMP_KEEP, beats, follow_lead_key, special_action, tables, trump_pending
 
 ENDGAME_WORLDS = {2: 64, 3: 24, 4: 40, 6: 6}
@@ -178,8 +181,18 @@ class HardAgent(HeuristicAgent):
         strength, pts = tables(view)
         held = view.hand_sizes[1 - view.seat]
         voids = void_draws(view)
-        return self._pick(list(view.legal),
-                          lambda c: (-learned_follow.risk_value(c, out, voids, held, strength, pts), -strength[c]))
+        total = len(out)
+
+        def value(c: int) -> float:
+            suit = SUIT_OF[c]
+            above = [pts[x] for x in out if SUIT_OF[x] == suit and strength[x] > strength[c]]
+            drawn = min(held, voids.get(suit, held))
+            if not above or drawn <= 0:
+                return pts[c] + WIN_TEMPO
+            risk = 1 - comb(total - len(above), drawn) / comb(total, drawn)
+            return (1 - risk) * (pts[c] + WIN_TEMPO) - risk * (pts[c] + sum(above) / len(above))
+
+        return self._pick(list(view.legal), lambda c: (-value(c), -strength[c]))
 
     def _keep_fn(self, view: PlayerView, out):
         strength, pts = tables(view)
@@ -197,10 +210,26 @@ class HardAgent(HeuristicAgent):
 
 
 def void_draws(view: PlayerView) -> dict[int, int]:
-    """Two players: suit -> how many cards the other seat has drawn since it last showed
-    it held none of that suit (:func:`~.infer.voids_shown`)."""
-    tricks = [tr.plays for tr in view.tricks] + [view.trick]
-    return voids_shown(tricks, view.seat, draw_rounds(view.rules), len(view.tricks))
+    """Two players: suit -> how many cards the other seat has drawn since it last did not
+    follow that suit (it had none of it then), for the suits it has not played since. A
+    seat that holds the suit led must follow it, so a card of another suit shows a void;
+    the draws since are the cards that may be of the suit now."""
+    me = view.seat
+    rounds = draw_rounds(view.rules)
+    tricks = [tr.plays for tr in view.tricks]
+    shown: dict[int, int] = {}
+    for k, plays in enumerate(tricks + [view.trick]):
+        if not plays:
+            continue
+        led = SUIT_OF[plays[0][1]]
+        for s, c in plays:
+            if s == me:
+                continue
+            if shown.get(SUIT_OF[c], k) < k:
+                del shown[SUIT_OF[c]]  # it played the suit since: it drew some
+            if SUIT_OF[c] != led:
+                shown[led] = k
+    return {suit: sum(1 for j in range(k, len(tricks)) if j < rounds) for suit, k in shown.items()}
 
 
 def _position_key(view: PlayerView) -> int:

@@ -32,10 +32,7 @@ from typing import Sequence
 from ..cards import SUIT_OF, make_pack
 from ..core import legal_cards
 from ..view import PlayerView
-from . import learned_follow
 from .learned import FULL, best_of
-from .learned_follow import lead_of
-from .learned_follow_weights import LEAD as FOLLOW_LEAD
 from .learned_weights import WEIGHTS
 from .sim import LOADED, SURE_TRUMP_STRENGTH, WIN_TEMPO, Tables, follow_lead_keys, keep_top, out_of_pack, winner_of
 from .tactics import first_lead_keys
@@ -300,24 +297,21 @@ class HandBelief:
         seen = 0
         stock = rules.pack - rules.players * rules.hand_size
         margin = 0
-        plays_of = [[(s, int(x)) for s, x in tr] for tr in tricks]
-        for k, plays in enumerate(plays_of):
+        for k, tr in enumerate(tricks):
+            plays = [(s, int(x)) for s, x in tr]
             for i, (s, c) in enumerate(plays):
                 if s == me:
                     ours |= 1 << c
                 else:
-                    voids: tuple[tuple[int, int], ...] = ()  # what the other seat saw of ours (leads)
-                    if t.follow and not i:
-                        voids = tuple(sorted(voids_shown(plays_of[:k], opp, rounds, k).items()))
                     events.append((0, c, tuple(plays[:i]), k == 0 and i == 0 and first is not None, seen, stock,
-                                   margin, voids))
+                                   margin))
                 seen |= 1 << c
             if k < finished:
                 margin += view.tricks[k].points if view.tricks[k].winner == opp else -view.tricks[k].points
             if k < finished and k < rounds:
                 for d in range(rules.cards_per_trick):  # its last draw may be the briscola
                     forced = k == rounds - 1 and view.briscola_taker == opp and d == rules.cards_per_trick - 1
-                    events.append((1, briscola if forced else -1, None, False, 0, 0, 0, ()))
+                    events.append((1, briscola if forced else -1, None, False, 0, 0, 0))
                     stock -= rules.players
         key = (briscola, rules, eps, me, t.gone)  # counted cards (following suit): each play judged by them
         done = len(self.events)
@@ -399,7 +393,7 @@ class LearnedHandBelief(HandBelief):
     __slots__ = ()
 
     def _take(self, event: tuple, seat: int, t: Tables, eps: float):
-        _, card, ctx, _, seen, stock, margin, _ = event
+        _, card, ctx, _, seen, stock, margin = event
         if stock <= 0:
             self._play(card, ctx, seat, t, eps)
             return
@@ -422,69 +416,8 @@ class LearnedHandBelief(HandBelief):
         self.state = out
 
 
-class FollowHandBelief(HandBelief):
-    """:class:`HandBelief` with ``hard``'s model of leads in two-player Briscolone following
-    suit (:mod:`.learned_follow`) as the model of the other seat's leads: the card it would
-    lead with ``1 - eps``, any card with ``eps``; its answers, and its leads from a stock of
-    fewer than three cards (where ``hard`` solves), by the medium model, which answers as
-    ``hard`` does. Only where that model applies (:func:`.learned_follow.applies`). Each
-    hand holding the card led is valued card by card, with what the other seat saw then
-    (the cards played, the stock, the score, the voids this seat had shown), so it
-    pauses every :data:`HANDS_PER_STEP` hands."""
-
-    __slots__ = ()
-
-    def _take(self, event: tuple, seat: int, t: Tables, eps: float):
-        _, card, ctx, _, seen, stock, margin, voids = event
-        if ctx or stock < learned_follow.MIN_STOCK:
-            self._play(card, ctx, seat, t, eps)
-            return
-        bit = 1 << card
-        unseen = ((1 << 40) - 1) & ~seen
-        shown = dict(voids)
-        strength, pts = t.strength, t.pts
-        out = {}
-        for i, (m, w) in enumerate(self.state.items()):
-            if not m & bit:
-                continue
-            hand = mask_cards(m)
-            p = eps / len(hand)
-            # both hands are full while the stock lasts: this seat holds as many as the other
-            if lead_of(hand, mask_cards(unseen & ~m), stock, margin, shown, len(hand), FOLLOW_LEAD, strength,
-                       pts) == card:
-                p += 1.0 - eps
-            out[m ^ bit] = w * p
-            if i % HANDS_PER_STEP == HANDS_PER_STEP - 1:
-                yield
-        self.state = out
-
-
-def voids_shown(tricks: Sequence[Sequence[tuple[int, int]]], me: int, rounds: int, finished: int) -> dict[int, int]:
-    """Two players: suit -> how many cards the other seat (not ``me``) has drawn since it
-    last did not follow that suit (it had none of it then), for the suits it has not
-    played since; ``tricks`` the plays of the tricks so far, of which the first
-    ``finished`` are over (a trick over is followed by a draw when it is among the first
-    ``rounds``). A seat that
-    holds the suit led must follow it, so a card of another suit shows a void; the draws
-    since are the cards that may be of the suit now."""
-    shown: dict[int, int] = {}
-    for k, plays in enumerate(tricks):
-        if not plays:
-            continue
-        led = SUIT_OF[plays[0][1]]
-        for s, c in plays:
-            if s == me:
-                continue
-            if shown.get(SUIT_OF[c], k) < k:
-                del shown[SUIT_OF[c]]  # it played the suit since: it drew some
-            if SUIT_OF[c] != led:
-                shown[led] = k
-    return {suit: sum(1 for j in range(k, finished) if j < rounds) for suit, k in shown.items()}
-
-
 HANDS_PER_STEP = 128
-"""Hands a :class:`LearnedHandBelief` or :class:`FollowHandBelief` weighs between two
-pauses (a few ms in CPython)."""
+"""Hands a :class:`LearnedHandBelief` weighs between two pauses (a few ms in CPython)."""
 
 
 class MixedBelief:
@@ -501,9 +434,8 @@ class MixedBelief:
 
     @classmethod
     def of(cls, spec: Sequence[tuple[str, float]]) -> MixedBelief:
-        """The mixture of ``spec``: (``"medium"``, ``"learned"`` or ``"follow"``, doubt) per model."""
-        kinds = {"medium": HandBelief, "learned": LearnedHandBelief, "follow": FollowHandBelief}
-        return cls([(kinds[kind](), eps) for kind, eps in spec])
+        """The mixture of ``spec``: (``"medium"`` or ``"learned"``, doubt) per model."""
+        return cls([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps) for kind, eps in spec])
 
     def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
         from . import run_to_end

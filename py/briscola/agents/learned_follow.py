@@ -31,7 +31,6 @@ from typing import Sequence
 
 from ..cards import SUIT_OF
 from ..view import PlayerView
-from .heuristic import WIN_TEMPO
 from .tactics import out_cards, tables
 
 CARICO = 10
@@ -60,35 +59,6 @@ def _chance(total: int, good: int, drawn: int) -> float:
     return 1 - comb(total - good, drawn) / comb(total, drawn)
 
 
-def risk_value(card: int, out: Sequence[int], voids: dict[int, int], held: int,
-               strength: Sequence[int], pts: Sequence[int]) -> float:
-    """What leading ``card`` is worth on average to the counting rules (``hard``'s lead
-    before the model, :meth:`~.hard.HardAgent._risk_lead`): won, its points and the lead;
-    lost to a stronger card of its suit in the other hand (``held`` cards, of which only
-    the ``voids[suit]`` drawn since it showed a void can be of the suit), its points and
-    that card's (the mean of those out) go to the other side."""
-    suit = SUIT_OF[card]
-    above = [pts[x] for x in out if SUIT_OF[x] == suit and strength[x] > strength[card]]
-    drawn = min(held, voids.get(suit, held))
-    if not above or drawn <= 0:
-        return pts[card] + WIN_TEMPO
-    risk = _chance(len(out), len(above), drawn)
-    return (1 - risk) * (pts[card] + WIN_TEMPO) - risk * (pts[card] + sum(above) / len(above))
-
-
-def rule_lead(hand: Sequence[int], out: Sequence[int], voids: dict[int, int], held: int,
-              strength: Sequence[int], pts: Sequence[int]) -> int:
-    """The counting rules' lead from ``hand`` (:meth:`~.hard.HardAgent._counting_lead`): a
-    carico nothing out can beat, most points first; else the card of the highest
-    :func:`risk_value`, the stronger first. Exact ties go to the first in ``hand`` (``hard``
-    draws among them)."""
-    safe = [c for c in hand if pts[c] >= CARICO
-            and not any(SUIT_OF[x] == SUIT_OF[c] and strength[x] > strength[c] for x in out)]
-    if safe:
-        return max(safe, key=lambda c: (pts[c], strength[c]))
-    return min(hand, key=lambda c: (-risk_value(c, out, voids, held, strength, pts), -strength[c]))
-
-
 def features(view: PlayerView, card: int, out: Sequence[int], voids: dict[int, int], rule: int) -> list[float]:
     """The numbers that describe leading ``card`` now; ``out`` the cards out
     (:func:`~.tactics.out_cards`), ``voids`` the other seat's draws since it showed a
@@ -96,16 +66,10 @@ def features(view: PlayerView, card: int, out: Sequence[int], voids: dict[int, i
     lead (``hard`` without the model)."""
     strength, pts = tables(view)
     me = view.seat
-    return numbers(card, [int(c) for c in view.hand if c != card], out, view.stock_size,
-                   view.points[me] - view.points[1 - me], voids, view.hand_sizes[1 - me], rule, strength, pts)
-
-
-def numbers(card: int, rest: Sequence[int], out: Sequence[int], stock: int, margin: int, voids: dict[int, int],
-            held: int, rule: int, strength: Sequence[int], pts: Sequence[int]) -> list[float]:
-    """:func:`features` from plain ints: ``rest`` the rest of the hand, ``margin`` the
-    seat's card points less the other's, ``held`` the other hand's size, ``strength`` and
-    ``pts`` the ranking's tables (what the model of the other seat's play reads,
-    :class:`~.infer.FollowHandBelief`)."""
+    stock = view.stock_size
+    held = view.hand_sizes[1 - me]
+    rest = [int(c) for c in view.hand if c != card]
+    margin = view.points[me] - view.points[1 - me]
     suit = SUIT_OF[card]
     phase = 0 if stock > 20 else (1 if stock > 8 else 2)
     p_raw = pts[card]
@@ -157,20 +121,4 @@ def best_card(view: PlayerView, weights: Sequence[float], voids: dict[int, int],
         v = round(value(weights, features(view, int(c), out, voids, rule)), 9)
         if best < 0 or v > best_v or (v == best_v and (strength[c], int(c)) < (strength[best], best)):
             best, best_v = int(c), v
-    return best
-
-
-def lead_of(hand: Sequence[int], out: Sequence[int], stock: int, margin: int, voids: dict[int, int], held: int,
-            weights: Sequence[float], strength: Sequence[int], pts: Sequence[int]) -> int:
-    """:func:`best_card` from plain ints (the arguments as :func:`numbers`'), the counting
-    rules' card taken by :func:`rule_lead`: what a seat leading with the model would lead
-    from ``hand``."""
-    rule = rule_lead(hand, out, voids, held, strength, pts)
-    best = -1
-    best_v = 0.0
-    for c in hand:
-        v = round(value(weights, numbers(c, [x for x in hand if x != c], out, stock, margin, voids, held, rule,
-                                         strength, pts)), 9)
-        if best < 0 or v > best_v or (v == best_v and (strength[c], c) < (strength[best], best)):
-            best, best_v = c, v
     return best
