@@ -81,7 +81,7 @@ def play_until_over(page, timeout_ms: float, press_ms: float = 0) -> None:
             page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click(
                 delay=press_ms)
             continue
-        page.locator("#hand button:not([disabled])").first.click(delay=press_ms)
+        page.locator("#hand button:not([disabled]):not([aria-disabled='true'])").first.click(delay=press_ms)
 
 
 def main(argv=None) -> int:
