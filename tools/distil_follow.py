@@ -27,10 +27,8 @@ Usage:
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +36,8 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_information import Oracle  # noqa: E402
-from distil_hard import ridge, weights_literal  # noqa: E402
+import distil_hard  # noqa: E402
+from distil_hard import append_lines, command_line, ridge, weights_literal, write_weights  # noqa: E402
 
 from briscola.agents import make_agent, run_to_end  # noqa: E402
 from briscola.agents.hard import void_draws  # noqa: E402
@@ -76,20 +75,12 @@ def collect_deal(job: tuple[int, int, tuple[str, str]]) -> list[str]:
 
 def collect(args) -> int:
     names = tuple(args.agents.split(","))
-    jobs = [(d, args.guesses, names) for d in range(args.start, args.start + args.deals)]
-    with open(args.out, "a", encoding="utf-8") as out:
-        with Pool(args.jobs) as pool:
-            for lines in pool.imap_unordered(collect_deal, jobs):
-                out.writelines(line + "\n" for line in lines)
-                out.flush()
-    return 0
+    return append_lines(args.out, collect_deal,
+                        [(d, args.guesses, names) for d in range(args.start, args.start + args.deals)], args.jobs)
 
 
 def replay(record: dict):
-    game = Game.deal(RULES, seed=record["deal"], dealer=record["dealer"])
-    for card in record["played"]:
-        game.apply(card)
-    return game.view(game.turn)
+    return distil_hard.replay(record, RULES)
 
 
 def examples(records):
@@ -144,32 +135,14 @@ def fit(args) -> int:
         agree, loss = score(test, pick)
         print(f"{name:6} oracle's card {agree:.1%}, mean loss {loss:.3f} points")
     if args.write:
-        lead = fitted(decisions)
-        leads = len(decisions)
-        text = (f'"""Weights of :mod:`briscola.agents.learned_follow`, written by\n'
-                f'``python3 tools/distil_follow.py fit --data {args.data} --ridge {args.ridge} --write ...``\n'
-                f'({leads} leads). Do not edit by hand."""\n\n'
-                f"LEAD = {weights_literal(lead)}\n")
-        Path(args.write).write_text(text)
-        print(f"wrote {args.write}")
+        write_weights(args, "learned_follow", "distil_follow", f"{len(decisions)} leads",
+                      f"LEAD = {weights_literal(fitted(decisions))}\n")
     return 0
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--start", type=int, default=0)
-    c.add_argument("--deals", type=int, default=600)
-    c.add_argument("--guesses", type=int, default=100)
+    ap, c = command_line(__doc__, 3000, 200)
     c.add_argument("--agents", default="hard-2026,medium")
-    c.add_argument("--jobs", type=int, default=1)
-    c.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
-    f.add_argument("--data", required=True)
-    f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--holdout", type=int, default=5)
-    f.add_argument("--write")
     args = ap.parse_args(argv)
     return collect(args) if args.command == "collect" else fit(args)
 

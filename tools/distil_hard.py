@@ -67,23 +67,29 @@ def collect_deal(job: tuple[int, int]) -> list[str]:
 
 
 def collect(args) -> int:
-    jobs = [(d, args.guesses) for d in range(args.start, args.start + args.deals)]
-    with open(args.out, "a", encoding="utf-8") as out:
-        if args.jobs > 1:
-            with Pool(args.jobs) as pool:
-                for lines in pool.imap_unordered(collect_deal, jobs):
+    return append_lines(args.out, collect_deal, [(d, args.guesses) for d in range(args.start, args.start + args.deals)],
+                        args.jobs)
+
+
+def append_lines(path: str, make, jobs: list, processes: int) -> int:
+    """Append to ``path`` the JSON lines ``make(job)`` returns for each job, in
+    ``processes`` processes (in the order they finish)."""
+    with open(path, "a", encoding="utf-8") as out:
+        if processes > 1:
+            with Pool(processes) as pool:
+                for lines in pool.imap_unordered(make, jobs):
                     out.writelines(line + "\n" for line in lines)
                     out.flush()
         else:
             for job in jobs:
-                out.writelines(line + "\n" for line in collect_deal(job))
+                out.writelines(line + "\n" for line in make(job))
                 out.flush()
     return 0
 
 
-def replay(record: dict):
-    """The view of the seat to play at a recorded decision."""
-    game = Game.deal(Rules.standard(2), seed=record["deal"], dealer=record["dealer"])
+def replay(record: dict, rules: Rules | None = None):
+    """The view of the seat to play at a recorded decision (the standard game's, or ``rules``')."""
+    game = Game.deal(rules or Rules.standard(2), seed=record["deal"], dealer=record["dealer"])
     for card in record["played"]:
         game.apply(card)
     return game.view(game.turn)
@@ -178,23 +184,30 @@ def fit(args) -> int:
     print(f"hard-2026: expert's card {h_agree:.1%}, mean loss {h_loss:.3f} points")
     if args.write:
         lead, answer = fitted(decisions)
-        text = (f'"""Weights of :mod:`briscola.agents.learned`, written by\n'
-                f'``python3 tools/distil_hard.py fit --data {args.data} --ridge {args.ridge} --write ...``\n'
-                f'({len(decisions)} decisions). Do not edit by hand."""\n\n'
-                f"LEAD = {weights_literal(lead)}\n\nANSWER = {weights_literal(answer)}\n\n"
-                f"WEIGHTS = (LEAD, ANSWER)\n")
-        Path(args.write).write_text(text)
-        print(f"wrote {args.write}")
+        write_weights(args, "learned", "distil_hard", f"{len(decisions)} decisions",
+                      f"LEAD = {weights_literal(lead)}\n\nANSWER = {weights_literal(answer)}\n\n"
+                      f"WEIGHTS = (LEAD, ANSWER)\n")
     return 0
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def write_weights(args, module: str, tool: str, fitted_on: str, body: str) -> None:
+    """Write ``body`` (the weights' Python literals) to ``args.write`` under a docstring
+    that names the command that wrote it."""
+    Path(args.write).write_text(f'"""Weights of :mod:`briscola.agents.{module}`, written by\n'
+                                f'``python3 tools/{tool}.py fit --data {args.data} --ridge {args.ridge} '
+                                f'--write ...``\n({fitted_on}). Do not edit by hand."""\n\n{body}')
+    print(f"wrote {args.write}")
+
+
+def command_line(doc: str, deals: int, guesses: int) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The ``collect`` / ``fit`` command line of a distilling tool (this one and
+    ``tools/distil_follow.py``): the parser and its ``collect`` subparser, for more options."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--start", type=int, default=0)
-    c.add_argument("--deals", type=int, default=400)
-    c.add_argument("--guesses", type=int, default=200)
+    c.add_argument("--deals", type=int, default=deals)
+    c.add_argument("--guesses", type=int, default=guesses)
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
@@ -202,6 +215,11 @@ def main(argv=None) -> int:
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--holdout", type=int, default=5)
     f.add_argument("--write")
+    return ap, c
+
+
+def main(argv=None) -> int:
+    ap, _ = command_line(__doc__, 400, 200)
     args = ap.parse_args(argv)
     return collect(args) if args.command == "collect" else fit(args)
 
