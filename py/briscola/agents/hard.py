@@ -66,8 +66,9 @@ CARICO_POINTS = 10
 class HardAgent(HeuristicAgent):
     name = "hard"
     learned = True
-    """Two players, standard game: mid-game cards by the expert's distilled judgement
-    (:mod:`.learned`); ``hard-2026`` has it off."""
+    """Two players: in the standard game, mid-game cards by the expert's distilled judgement
+    (:mod:`.learned`); in Briscolone following suit, leads by the model of
+    :mod:`.learned_follow`. ``hard-2026`` has both off."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
