@@ -198,12 +198,12 @@ def main() -> int:
     kinds = args.kinds.split(",")
     if set(kinds) - set(KINDS):
         p.error(f"--kinds: choose from {', '.join(KINDS)}")
-    pos = positions(args.positions, args.seed) if args.positions else []
-    if pos:
+    if args.positions:
+        pos = positions(args.positions, args.seed)
         print(f"recall of the opponent's hand over {len(pos)} positions (200 guesses each):")
-    for how in ("uniform", "play model", "posterior") if pos else ():
-        t0 = time.perf_counter()
-        print(f"  {how + ' guesses':22s} {recall(pos, how) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
+        for how in ("uniform", "play model", "posterior"):
+            t0 = time.perf_counter()
+            print(f"  {how + ' guesses':22s} {recall(pos, how) * 100:5.1f}%   ({time.perf_counter() - t0:.1f} s)")
     if args.recall_only:
         return 0
 

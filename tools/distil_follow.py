@@ -41,7 +41,7 @@ from distil_hard import append_lines, command_line, ridge, weights_literal, writ
 
 from briscola.agents import make_agent, run_to_end  # noqa: E402
 from briscola.agents.hard import void_draws  # noqa: E402
-from briscola.agents.learned_follow import MIN_STOCK, applies, features  # noqa: E402
+from briscola.agents.learned_follow import MIN_STOCK, applies, features, value  # noqa: E402
 from briscola.agents.tactics import out_cards  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
@@ -87,8 +87,6 @@ def examples(records):
     """(deal, [(card, features, centred value)], view) per lead."""
     for r in records:
         view = replay(r)
-        if view.trick:
-            continue  # an answer (files of an earlier version of this tool had them)
         out = out_cards(view)
         voids = void_draws(view)
         rule = int(RULE.card(view))
@@ -121,7 +119,7 @@ def fit(args) -> int:
 
     def model_pick(weights):
         def pick(d):
-            return max(d[1], key=lambda r: sum(a * b for a, b in zip(weights, r[1])))[0]
+            return max(d[1], key=lambda r: value(weights, r[1]))[0]
         return pick
 
     def hard_pick(d):

@@ -31,9 +31,9 @@ from typing import Sequence
 
 from ..cards import SUIT_OF
 from ..view import PlayerView
-from .tactics import out_cards, tables
+from .learned import CARICO
+from .tactics import out_cards, tables, top_of_suit
 
-CARICO = 10
 MIN_STOCK = 3
 """The model leads from a stock of this many cards; with fewer ``hard`` solves exactly."""
 PHASES = 3
@@ -88,8 +88,7 @@ def features(view: PlayerView, card: int, out: Sequence[int], voids: dict[int, i
     holds_suit = _chance(total, len(suit_out), drawn)
     void_shown = 1.0 if suit in voids else 0.0
     same_mine = sum(1 for c in rest if SUIT_OF[c] == suit) / 2
-    rest_top = sum(1 for c in rest if not any(SUIT_OF[x] == SUIT_OF[c] and strength[x] > strength[c]
-                                              for x in out)) / 2
+    rest_top = sum(1 for c in rest if top_of_suit(c, out, strength)) / 2
     rest_pts = sum(pts[c] for c in rest) / 22
     top = 0.0 if above else 1.0
     late = 1.0 if phase == 2 else 0.0
