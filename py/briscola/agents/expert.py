@@ -5,8 +5,7 @@ For each decision it repeatedly guesses the hidden cards (the other hands and th
 of the stock) among the layouts that fit its view, the drawn briscola kept in its
 taker's hand, weighted by how well each explains the others' play so far (two players:
 drawn from the exact posterior of the other hand, :class:`~.infer.HandBelief`, under a
-mixture of models of its play where ``hard``'s model applies, :data:`MIXTURE`, and in
-Briscolone following suit, :data:`FOLLOW_MIXTURE`; more
+mixture of models of its play where ``hard``'s model applies, :data:`MIXTURE`; more
 players: importance resampling with :class:`~.infer.PlayModel`), and tries every card
 it may play in that guess: it plays the card,
 then the rest of the deal with the fast medium-like policy (:mod:`.sim`) for every
@@ -46,7 +45,7 @@ from ..view import PlayerView
 from . import run_to_end
 from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
-from . import learned, learned_follow
+from . import learned
 from .infer import HandBelief, MixedBelief, PlayModel, mask_cards, resample
 from .sim import Hidden, Tables, full_hands, playout, playout2, settle
 from .slices import Slices, paced
@@ -104,14 +103,6 @@ log-probability of the true other hand (docs/ai.md): against the new hard the le
 model explains its play best, against expert-2026 the doubtful medium, against hard-2026
 the sure medium; the mixture follows whichever fits."""
 
-FOLLOW_MIXTURE = (("medium", 0.02), ("blind-leads", 0.02))
-"""Two players, Briscolone following suit: the other seat's play modelled as medium's,
-or as leads that tell nothing but the card with medium's answers
-(:class:`~.infer.BlindLeadBelief`), each equally likely a priori. Against ``hard``, who
-leads by its own model (500 deals, seed 1, 500 guesses; docs/strength.md): 53.8% where
-the medium model alone had 52.2% (the blind leads alone also 53.8%); against medium
-(300 deals, seed 2001, 200 guesses) 58.3%, medium alone 56.0%, blind leads alone 57.9%."""
-
 
 _DONE: Any = object()
 """No guess left (the end of a guess source)."""
@@ -131,7 +122,6 @@ class ExpertAgent:
     belief = True  # two players: guesses from the exact posterior of the other hand
     belief_eps = BELIEF_EPS
     mixture: tuple[tuple[str, float], ...] = MIXTURE  # () : the medium model alone
-    follow_mixture: tuple[tuple[str, float], ...] = FOLLOW_MIXTURE  # () : the medium model alone
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -143,7 +133,6 @@ class ExpertAgent:
         self.prior = HardAgent(seed=self.seed)
         self._hand_belief = HandBelief()
         self._mixed = MixedBelief.of(self.mixture) if self.mixture else None
-        self._follow = MixedBelief.of(self.follow_mixture) if self.follow_mixture else None
 
     def choose(self, view: PlayerView) -> Card | Action:
         return run_to_end(self.think(view))
@@ -250,8 +239,6 @@ class ExpertAgent:
             posterior: HandBelief | MixedBelief = self._hand_belief
             if self._mixed is not None and learned.applies(view) and view.rules.trump != "first":
                 posterior = self._mixed
-            elif self._follow is not None and learned_follow.applies(view):
-                posterior = self._follow
             belief = yield from paced(posterior.steps(view, t, self.belief_eps), slices)
             return self._belief_guesses(view, belief, hidden, every)
         model = None

@@ -30,7 +30,6 @@ class Expert2026(ExpertPlayer):
 
     name = "expert"
     mixture = ()  # the other seat modelled as medium alone
-    follow_mixture = ()  # in Briscolone following suit too
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:

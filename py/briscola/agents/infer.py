@@ -420,31 +420,6 @@ HANDS_PER_STEP = 128
 """Hands a :class:`LearnedHandBelief` weighs between two pauses (a few ms in CPython)."""
 
 
-class BlindLeadBelief(HandBelief):
-    """:class:`HandBelief` that reads nothing into the other seat's leads but the card:
-    every card of a hand is as likely to be led (``1 / hand size``, a probability, so the
-    belief can join a :class:`MixedBelief`); its answers follow the medium model.
-
-    For two-player Briscolone following suit, where medium's leads are no model of a
-    player who leads by counting what is out (``hard``'s model of leads,
-    :mod:`.learned_follow`): the medium model, sure of its leads, weighs hands by plays
-    that player never considered. The answers are another matter: with the suit to
-    follow, what a seat may answer is mostly forced, and medium's choice among the rest
-    is the counting rules'."""
-
-    __slots__ = ()
-
-    def _take(self, event: tuple, seat: int, t: Tables, eps: float):
-        card, ctx = event[1], event[2]
-        if ctx:
-            self._play(card, ctx, seat, t, eps)
-            return
-        bit = 1 << card
-        self.state = {m ^ bit: w / m.bit_count() for m, w in self.state.items() if m & bit}
-        return
-        yield
-
-
 class MixedBelief:
     """The other hand's posterior under a mixture of models of its play, equally likely a
     priori (``parts``: a belief and its doubt each). Each part's weights are the
@@ -459,9 +434,8 @@ class MixedBelief:
 
     @classmethod
     def of(cls, spec: Sequence[tuple[str, float]]) -> MixedBelief:
-        """The mixture of ``spec``: (``"medium"``, ``"learned"`` or ``"blind-leads"``, doubt) per model."""
-        kinds = {"medium": HandBelief, "learned": LearnedHandBelief, "blind-leads": BlindLeadBelief}
-        return cls([(kinds[kind](), eps) for kind, eps in spec])
+        """The mixture of ``spec``: (``"medium"`` or ``"learned"``, doubt) per model."""
+        return cls([(LearnedHandBelief() if kind == "learned" else HandBelief(), eps) for kind, eps in spec])
 
     def update(self, view: PlayerView, t: Tables, eps: float = EPS) -> dict[int, float]:
         from . import run_to_end
