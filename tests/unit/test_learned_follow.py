@@ -131,3 +131,25 @@ def test_hard_leads_the_models_card_and_hard_2026_does_not():
         assert hard == best_card(view, LEAD, void_draws(view), rule)
         differ += hard != rule
     assert differ
+
+
+def test_the_tool_records_the_experts_own_values_and_one_agents_leads(tmp_path, capsys):
+    """``collect --search --leads-of``: only the named agent's leads, each with the card it
+    chose among the cards valued and the expert's own values of the same cards; ``fit``
+    then scores the search's and the played card against the oracle."""
+    data = tmp_path / "stack.jsonl"
+    distil_follow.main(["collect", "--start", "0", "--deals", "2", "--guesses", "8", "--agents", "medium,hard",
+                        "--leads-of", "medium", "--search", "--out", str(data)])
+    records = [json.loads(line) for line in data.read_text().splitlines()]
+    assert records
+    for r in records:
+        view = distil_follow.replay(r)
+        seat = view.seat
+        medium_seat = 0 if r["deal"] % 2 == 0 else 1  # agents swap seats on odd deals
+        assert seat == medium_seat
+        assert set(r["search"]) == set(r["values"])
+        assert str(r["chosen"]) in r["values"]
+        assert r["chosen"] == int(make_agent("medium", seed=2 * r["deal"] + seat).choose(view))
+    distil_follow.main(["fit", "--data", str(data), "--holdout", "2"])
+    out = capsys.readouterr().out
+    assert "search" in out and "played" in out
