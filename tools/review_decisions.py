@@ -190,12 +190,13 @@ def compare(args) -> int:
         results = [judge(j) for j in jobs]
     table = summary(records, results)
     if args.json:
-        print(json.dumps({"candidate": args.candidate, "set": settings, "orders": args.orders,
-                          "continue_with": args.continue_with, "kind": args.kind, "parts": table}))
+        print(json.dumps({"candidate": args.candidate, "iterations": args.iterations, "set": settings,
+                          "orders": args.orders, "continue_with": args.continue_with, "kind": args.kind,
+                          "parts": table}))
         return 0
     what = "decisions" if args.kind == "all" else args.kind + "s"
-    print(f"{args.candidate} {' '.join(args.set)} against the recorded {what}, {args.orders} orders "
-          f"told the other hand, played on by {args.continue_with}:")
+    print(f"{args.candidate} ({args.iterations} guesses) {' '.join(args.set)} against the recorded {what}, "
+          f"{args.orders} orders told the other hand, played on by {args.continue_with}:")
     for part, t in table.items():
         print(f"  {part:5} {t['positions']:5} positions, {t['differ']:4} differ: "
               f"{t['gain']:+.3f} points a position (se {t['se']:.3f}), {t['total']:+.1f} in all, "
