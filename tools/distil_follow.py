@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_information import Oracle  # noqa: E402
 import distil_hard  # noqa: E402
-from distil_hard import append_lines, command_line, ridge, weights_literal, write_weights  # noqa: E402
+from distil_hard import append_lines, command_line, ridge, seat_fair, weights_literal, write_weights  # noqa: E402
 
 from briscola.agents import make_agent, run_to_end  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
@@ -64,11 +64,7 @@ RULE = make_agent("hard-2026", seed=0)
 def collect_deal(job: tuple[int, int, tuple[str, str], str | None, bool]) -> list[str]:
     deal, guesses, names, leads_of, search = job
     game = Game.deal(RULES, seed=deal, dealer=deal % 2)
-    order = names if deal % 2 == 0 else names[::-1]
-    players = [make_agent(order[0], seed=2 * deal), make_agent(order[1], seed=2 * deal + 1)]
-    for p in players:  # a search player guesses as many times as the oracle, as in the arena
-        if hasattr(p, "iterations"):
-            p.iterations = guesses
+    order, players = seat_fair(names, deal, guesses)  # a search player guesses as often as the oracle
     oracle = Oracle(seed=deal, stock_too=False)
     oracle.iterations = guesses
     searcher = ExpertAgent(seed=(deal * 7919 + 13) % (1 << 30), iterations=guesses) if search else None

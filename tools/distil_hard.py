@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from briscola.agents import run_to_end  # noqa: E402
+from briscola.agents import make_agent, run_to_end  # noqa: E402
 from briscola.agents.frozen import Expert2026, Hard2026  # noqa: E402
 from briscola.agents.learned import applies, features  # noqa: E402
 from briscola.agents.tactics import out_cards  # noqa: E402
@@ -87,12 +87,31 @@ def append_lines(path: str, make, jobs: list, processes: int) -> int:
     return 0
 
 
-def replay(record: dict, rules: Rules | None = None):
-    """The view of the seat to play at a recorded decision (the standard game's, or ``rules``')."""
+def game_at(record: dict, rules: Rules | None = None) -> Game:
+    """The game at a recorded decision: deal ``record["deal"]`` (the standard game's, or
+    ``rules``') with the cards of ``record["played"]`` played."""
     game = Game.deal(rules or Rules.standard(2), seed=record["deal"], dealer=record["dealer"])
     for card in record["played"]:
         game.apply(card)
+    return game
+
+
+def replay(record: dict, rules: Rules | None = None):
+    """The view of the seat to play at a recorded decision (the standard game's, or ``rules``')."""
+    game = game_at(record, rules)
     return game.view(game.turn)
+
+
+def seat_fair(names: tuple[str, str], deal: int, iterations: int) -> tuple[tuple[str, str], list]:
+    """The seats of deal ``deal`` in a seat-fair series: the first agent of ``names`` in seat 0
+    on even deals, seat 1 on odd ones, agent seeds 2d and 2d + 1; a search player guesses
+    ``iterations`` times a decision (the arena's ``--iterations``). (names by seat, agents)."""
+    order = names if deal % 2 == 0 else (names[1], names[0])
+    players = [make_agent(order[s], seed=2 * deal + s) for s in range(2)]
+    for p in players:
+        if hasattr(p, "iterations"):
+            p.iterations = iterations
+    return order, players
 
 
 def examples(records):

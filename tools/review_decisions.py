@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from distil_hard import append_lines  # noqa: E402
+from distil_hard import append_lines, game_at, seat_fair  # noqa: E402
 
 from briscola.agents import make_agent  # noqa: E402
 from briscola.drive import add_rules_options, rule_options  # noqa: E402
@@ -62,6 +62,7 @@ def phase_of(stock: int) -> str:
 
 
 def rules_of(record: dict) -> Rules:
+    """The two-player rules a record was played by."""
     return Rules.preset(record["variant"], 2, **record["options"])
 
 
@@ -75,8 +76,10 @@ def seeded(spec: str, seed: int, iterations: int | None, settings: dict[str, str
         now = getattr(agent, name)  # AttributeError: no such setting, say so rather than ignore it
         if isinstance(now, bool):
             value: object = text.lower() in ("1", "true", "yes")
-        elif isinstance(now, (int, float)):
-            value = type(now)(float(text)) if isinstance(now, float) else int(text)
+        elif isinstance(now, float):
+            value = float(text)
+        elif isinstance(now, int):
+            value = int(text)
         else:
             value = text
         setattr(agent, name, value)
@@ -85,10 +88,8 @@ def seeded(spec: str, seed: int, iterations: int | None, settings: dict[str, str
 
 def collect_deal(job: tuple) -> list[str]:
     deal, names, of, iterations, variant, options = job
-    rules = Rules.preset(variant, 2, **options)
-    game = Game.deal(rules, seed=deal, dealer=deal % 2)
-    order = names if deal % 2 == 0 else names[::-1]
-    players = [seeded(order[s], 2 * deal + s, iterations) for s in range(2)]
+    game = Game.deal(rules_of({"variant": variant, "options": options}), seed=deal, dealer=deal % 2)
+    order, players = seat_fair(names, deal, iterations)
     lines = []
     while not game.over:
         seat = game.turn
@@ -114,9 +115,7 @@ def collect(args) -> int:
 
 
 def position(record: dict) -> Game:
-    game = Game.deal(rules_of(record), seed=record["deal"], dealer=record["dealer"])
-    for card in record["played"]:
-        game.apply(card)
+    game = game_at(record, rules_of(record))
     if game.turn != record["seat"]:
         raise ValueError(f"deal {record['deal']}: the record's seat {record['seat']} is not the one to play")
     return game
