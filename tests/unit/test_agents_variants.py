@@ -318,6 +318,43 @@ def test_playouts_follow_the_rules_of_the_variant(variant):
         assert points == twin.points
 
 
+@pytest.mark.parametrize("variant", [("briscolone", {"must_follow": True}), ("standard", {"must_follow": True})],
+                         ids=label)
+def test_two_player_playouts_count_the_cards_they_play(variant):
+    """Following suit, a two-player playout plays each card as the medium policy does
+    with the tables of the real view at that moment, which count every finished trick
+    (the playout's own tricks included), then solves the last tricks exactly; checked
+    against the engine played that way from the true layout, the trick in progress
+    completed by the searching seat's card."""
+    from briscola.agents.sim import playout2, solve_open
+
+    rules = rules_for(*variant, 2)
+    differs = 0
+    for seed in range(40):
+        g = played_to(rules, seed, 3 + seed % 9)
+        view = g.view(g.turn)
+        t = Tables.of(view)
+        hands = full_hands(view, {1 - view.seat: [int(c) for c in g.hands[1 - view.seat]]})
+        points = playout2([list(h) for h in hands], stock_of(g)[::-1], [(s, int(c)) for s, c in g.trick],
+                          g.turn, list(g.points), t)
+        assert t.gone == Tables.of(view).gone  # the decision's tables are left as they were
+        twin = g.copy()
+        while twin.stock_size or twin.trick or len(twin.hands[twin.turn]) > 3:
+            seat = twin.turn
+            hand = [int(x) for x in twin.hands[seat]]
+            trick = [(s, int(x)) for s, x in twin.trick]
+            c = policy(hand, trick, seat, Tables.of(twin.view(seat)))
+            differs += c != policy(hand, trick, seat, t)
+            twin.play(c)
+        lead = twin.turn
+        got = solve_open([int(c) for c in twin.hands[lead]], [int(c) for c in twin.hands[1 - lead]], t)
+        expected = list(twin.points)
+        expected[lead] += got
+        expected[1 - lead] += sum(t.pts[int(c)] for h in twin.hands for c in h) - got
+        assert points == expected, seed
+    assert differs  # the counting changes some choices: the check can fail
+
+
 def test_inference_keeps_the_true_hands_possible_under_the_follow_rule():
     rules = Rules.preset("briscolone", 2, must_follow=True)
     for seed in range(8):

@@ -47,7 +47,7 @@ from .endgame import Solver, best_total, nothing_hidden, worlds_totals_steps
 from .hard import HardAgent, _position_key
 from . import learned
 from .infer import HandBelief, MixedBelief, PlayModel, mask_cards, resample
-from .sim import Hidden, Tables, full_hands, playout, playout2, settle
+from .sim import Hidden, Tables, full_hands, playout, playout2
 from .slices import Slices, paced
 from .tactics import special_action, trump_pending
 
@@ -122,6 +122,7 @@ class ExpertAgent:
     belief = True  # two players: guesses from the exact posterior of the other hand
     belief_eps = BELIEF_EPS
     mixture: tuple[tuple[str, float], ...] = MIXTURE  # () : the medium model alone
+    count_played = True  # two players following suit: playouts count the cards they play (sim.playout2)
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -286,7 +287,7 @@ class ExpertAgent:
         mass = 0
         source = yield from self._source(view, hidden, t, worlds_iter, slices)
         one_each = n == 2 and t.per == 1 and self.solve_rollouts
-        roll = playout2 if one_each else playout
+        roll = playout if not one_each else playout2 if self.count_played else _uncounted
         while True:
             if self._budget_done(worlds, started, limit):
                 break
@@ -315,10 +316,7 @@ class ExpertAgent:
                     h[seat].remove(c)
                     tr = trick + [(seat, c)]
                     pts_now = list(base_points)
-                    if len(tr) == tc.size:
-                        final = _finish_trick(h, list(stock), tr, pts_now, tc, roll)
-                    else:
-                        final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, tc)
+                    final = roll(h, list(stock), tr, (seat + 1) % n, pts_now, tc)  # a full trick is settled first
                     totals[c] += mult * value(final)
             worlds += 1
             mass += mult
@@ -388,12 +386,9 @@ class ExpertAgent:
                 yield {opp: mask_cards(m)}, hidden.stock(rest), counts[i]
 
 
-def _finish_trick(h, stock, tr, pts_now, t, roll=playout):
-    """The candidate card completes the trick: settle it, then play out; final points."""
-    w = settle(h, stock, tr, pts_now, t)
-    if not h[w]:
-        return pts_now
-    return roll(h, stock, [], w, pts_now, t)
+def _uncounted(h, stock, tr, turn, pts_now, t):
+    """:func:`~.sim.playout2` counting only the cards out when the tables were made."""
+    return playout2(h, stock, tr, turn, pts_now, t, count=False)
 
 
 def _belief_fits(view: PlayerView) -> bool:

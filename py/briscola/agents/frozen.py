@@ -30,6 +30,7 @@ class Expert2026(ExpertPlayer):
 
     name = "expert"
     mixture = ()  # the other seat modelled as medium alone
+    count_played = False  # following suit, playouts count only the cards out at the decision
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:

@@ -69,6 +69,15 @@ class Tables:
             self.top_key = tuple((TOP_PTS - pts[c]) * 64 + TOP_STRENGTH - strength[c] for c in range(40))
             self.lead_key = tuple(k + NOT_TOP for k in self.lead_key)
 
+    def counting(self) -> Tables:
+        """A copy for one playout whose ``gone`` the playout grows with every trick it
+        settles, so the policy counts the cards played since as medium counts them in
+        a real deal (only where the others must follow suit, the one use of ``gone``)."""
+        t = object.__new__(Tables)
+        for name in Tables.__slots__:
+            setattr(t, name, getattr(self, name))
+        return t
+
     @classmethod
     def of(cls, view: PlayerView, trump: int | None = None) -> Tables:
         """The tables of the view's deal; ``trump`` stands in for a trump the seat's own
@@ -376,11 +385,20 @@ def solve_open(lead: list[int], follow: list[int], t: Tables) -> int:
 
 
 def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, int]], turn: int,
-             points: list[int], t: Tables) -> list[int]:
+             points: list[int], t: Tables, count: bool = True) -> list[int]:
     """:func:`playout` for two players of one card each a trick, solved exactly from the
     first trick with the stock empty and hands of at most :data:`OPEN_SOLVE_CARDS` (as
-    the searching levels play from then on)."""
+    the searching levels play from then on). ``trick`` may be full: it is settled first.
+
+    When the others must follow suit the policy counts every card played, those of the
+    playout's own tricks too (:meth:`Tables.counting`; ``count=False``: only those out
+    when the tables were made, as ``expert-2026`` plays). Judged position by position
+    (docs/ai.md), counting them gained 0.032 card points a decision (standard error
+    0.011) in two-player Briscolone following suit."""
     pts = t.pts
+    counting = t.follow and count
+    if counting:
+        t = t.counting()
     while True:
         if not stock and not trick and len(hands[turn]) <= OPEN_SOLVE_CARDS:
             lead = hands[turn]
@@ -401,6 +419,11 @@ def playout2(hands: list[list[int]], stock: list[int], trick: list[tuple[int, in
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
+        if counting:
+            gone = t.gone
+            for _, c in trick:
+                gone |= 1 << c
+            t.gone = gone
         turn = settle(hands, stock, trick, points, t)
         trick = []
         if not hands[turn]:
