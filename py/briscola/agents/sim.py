@@ -156,9 +156,10 @@ def _after(seat: int, pos: int, team_of: Sequence[int], n: int, size: int) -> tu
 
 def policy(hand: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, t: Tables) -> int:
     """The medium heuristic on plain ints (rollout policy; deterministic). When the
-    others must follow suit it counts the cards out of play when the tables were made
-    (``t.gone``: in a playout, the cards played since are not counted, so a card is
-    taken for the top of its suit only when it surely is)."""
+    others must follow suit it counts the cards out of play in ``t.gone``: those out
+    when the tables were made, and in a two-player playout those it has played since
+    (:func:`playout2`; :func:`playout` does not add them, so there a card is taken for
+    the top of its suit only when it surely is)."""
     if t.follow and trick:
         hand = legal_cards(hand, trick, True)
     if len(hand) == 1:
