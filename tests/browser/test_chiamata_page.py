@@ -238,16 +238,10 @@ def near_end(dealer: int) -> Match:
     return match
 
 
-def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_errors):
-    seed_settings(context)
-    open_game(page, site_url)
-    wait_for_turn(page)
-    choose(page, variant="chiamata", match="game-points-10")
-    wait_for_turn(page)
+def one_deal_from_the_end(page: Page) -> None:
+    """The match of the deal in progress put one deal from its end (:func:`near_end`):
+    it goes in through the store, and a reload takes it up."""
     data = stored(page, "deal")["data"]
-    assert data["match"]["match"]["format"] == "game-points-10" and data["match"]["match"]["players"] == 5
-    expect(page.locator(".seat")).to_have_count(4)
-    # one deal from the end: the match goes in through the store, and a reload takes it up
     match = near_end(from_record(data["record"]).dealer)
     data["match"] = {**data["match"], "match": match.to_dict(), "scored": False, "counted": False}
     tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
@@ -258,6 +252,18 @@ def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_
     bar = page.locator("#match-bar")
     expect(bar).to_contain_text("Game points, first to 10")
     expect(bar.locator(".match-score")).to_contain_text("9 – 9 – 9")
+
+
+def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_errors):
+    seed_settings(context)
+    open_game(page, site_url)
+    wait_for_turn(page)
+    choose(page, variant="chiamata", match="game-points-10")
+    wait_for_turn(page)
+    data = stored(page, "deal")["data"]
+    assert data["match"]["match"]["format"] == "game-points-10" and data["match"]["match"]["players"] == 5
+    expect(page.locator(".seat")).to_have_count(4)
+    one_deal_from_the_end(page)
     summary = page.get_by_role("dialog", name=SUMMARY)
     deals = 0
     while True:
@@ -269,6 +275,12 @@ def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_
         assert deals < 10, "the match does not end"
         go.click()
         expect(summary).to_be_hidden()
+        # The deal left no one alone at 10 or more (321 of 1000 simulated deals, medium
+        # players and a person who always passes): back to one deal from the end. Left
+        # to run on, the scores drift, and 9 of those 1000 matches took ten deals or
+        # more, three over twenty; started afresh each time, ten deals are a chance of
+        # some 1 in 25,000.
+        one_deal_from_the_end(page)
     final = Match.from_dict(stored(page, "deal")["data"]["match"]["match"])
     assert final.over and max(final.score) >= 10 and sum(final.score) == 0
     headline = summary.locator(".match-headline")
