@@ -287,7 +287,10 @@ class ExpertAgent:
         mass = 0
         source = yield from self._source(view, hidden, t, worlds_iter, slices)
         one_each = n == 2 and t.per == 1 and self.solve_rollouts
-        roll = playout if not one_each else playout2 if self.count_played else _uncounted
+        if not one_each:
+            roll = playout
+        else:
+            roll = playout2 if self.count_played else _uncounted
         while True:
             if self._budget_done(worlds, started, limit):
                 break
