@@ -566,6 +566,7 @@ class Page:
         self.review_token += 1
         self.op("close", "#summary")
         self._paint_review()
+        self.op("prop", "#review .review-body", "scrollTop", 0)  # from the top, whatever was read last time
         self.op("modal", "#review")
         self.op("focus", "#review-next")
         if not review.done:
@@ -582,6 +583,7 @@ class Page:
         the focus stays on the list."""
         self.review_step = int(button.dataset.step)
         self._paint_review()
+        self.op("reveal", "#review-step-text")  # the list is below the trick it jumps to
 
     def _review_move(self, delta: int) -> None:
         review = self.app.review()

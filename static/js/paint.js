@@ -77,6 +77,8 @@
     },
     focus(selector) { const el = one(selector); if (el) el.focus(); },
     click(selector) { const el = one(selector); if (el) el.click(); },
+    // scrolled into its scrolling box's view, if it is not in view already
+    reveal(selector) { const el = one(selector); if (el) el.scrollIntoView({ block: "nearest" }); },
     // the index-th (from 1, or the last) of `selector`, if `always` or the focus was there
     focusNth(selector, index, always) {
       if (!always && !focusWasIn) return;

@@ -30,6 +30,7 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
     expect(step).to_have_text(re.compile(r"^Trick 1 of 20\. Led by (You|Giulia)\. Taken by (You|Giulia)"))
     previous, following = review.get_by_role("button", name="Previous"), review.get_by_role("button", name="Next")
     expect(following).to_be_focused()
+    before = following.bounding_box()  # the buttons stay put while the coaching arrives (below)
     expect(previous).to_be_disabled()
     following.click()
     expect(step).to_contain_text("Trick 2 of 20.")
@@ -46,6 +47,8 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
 
     expect(review).to_have_attribute("data-done", "true", timeout=COACHING_TIMEOUT_MS)
     expect(review.locator("#review-progress")).to_have_text("Analysis complete.")
+    expect(review.locator("#review-costly h3")).to_be_attached()
+    assert following.bounding_box() == before  # a tap meant for Next lands on Next
     losses, highlighted = [], []
     for k in range(20):
         expect(step).to_contain_text(f"Trick {k + 1} of 20.")
@@ -77,8 +80,13 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
             ["", "Your costliest decision", "Your two costliest decisions", "Your three costliest decisions"][
                 len(highlighted)])
         trick = int(re.match(r"Trick (\d+):", jumps.first.inner_text()).group(1))
+        page.set_viewport_size({"width": 390, "height": 640})  # a phone: the trick is out of view down there
+        # read down to the list
+        review.locator(".review-body").evaluate("body => { body.scrollTop = body.scrollHeight; }")
+        expect(step).not_to_be_in_viewport()
         jumps.first.click()
         expect(step).to_contain_text(f"Trick {trick} of 20.")
+        expect(step).to_be_in_viewport(ratio=1)  # the list is below the trick: the trick is scrolled to
         expect(review.locator(".coach.costly")).to_have_count(1)
         assert int(review.locator(".coach").get_attribute("data-loss")) == max(highlighted)
 
