@@ -447,21 +447,24 @@ class Page:
         self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
         self.op("modal", "#settings")
 
-    def _read_form(self) -> tuple[dict[str, tuple[str, str, bool]], dict[str, str]]:
+    def _read_form(self) -> tuple[dict[str, tuple[str, str, bool]], dict[str, str], set[tuple[str, str]]]:
         """The settings form as the page holds it (one call): by name, the first input or
-        select of that name (type, value, ticked), and the value of the first one ticked."""
+        select of that name (type, value, ticked), the value of the first one ticked, and
+        every (name, value) ticked."""
         first: dict[str, tuple[str, str, bool]] = {}
         ticked: dict[str, str] = {}
+        on: set[tuple[str, str]] = set()
         for n, t, v, c in _py(page_api.form("#settings-form")):
             name, entry = str(n), (str(t), str(v), bool(c))
             first.setdefault(name, entry)
             if entry[2]:
                 ticked.setdefault(name, entry[1])
-        return first, ticked
+                on.add((name, entry[1]))
+        return first, ticked, on
 
-    def _form_values(self, read: tuple[dict, dict] | None = None) -> dict:
+    def _form_values(self, read: tuple[dict, dict, set] | None = None) -> dict:
         """What the settings form holds now, by field name."""
-        first, ticked = self._read_form() if read is None else read
+        first, ticked, _ = self._read_form() if read is None else read
         values: dict = {}
         for name in (*VARIANT_FIELDS, *BASE_FIELDS):
             if name in FLAG_FIELDS:
@@ -491,8 +494,13 @@ class Page:
         return people
 
     def on_settings_change(self, event) -> None:
-        """A choice changed in the form: show what the engine plays with it."""
-        form = self.app.settings_form(self._form_values())
+        """A choice changed in the form: show what the engine plays with it.
+
+        A box is ticked or cleared only where the engine's choice differs from what the
+        form held when it was read (a preset that brings its options): a tap that lands
+        while this runs (a worker answers some 100 ms later on a phone) is not undone."""
+        read = self._read_form()
+        form = self.app.settings_form(self._form_values(read))
         for f in form.fields:
             if f.name in PERSONAL_BOXES:  # the person's tick stays as it is
                 continue
@@ -508,7 +516,8 @@ class Page:
                 continue
             for c in f.choices:
                 field_input = f"{box} input[value='{c.value}']"
-                self.op("prop", field_input, "checked", c.checked)
+                if c.checked != ((f.name, str(c.value)) in read[2]):
+                    self.op("prop", field_input, "checked", c.checked)
                 self.op("prop", field_input, "disabled", c.disabled)
                 if f.kind == "radio":
                     self.op("closest", field_input, "label", "hidden", c.hidden)

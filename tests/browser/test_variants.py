@@ -333,3 +333,40 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
     expect(bar).to_contain_text("Deal 1")
     expect(bar).to_contain_text("Match: 0 – 0")
     console_errors.assert_none(ignore=RELOAD_ABORTS)
+
+
+def test_a_choice_made_while_the_form_is_read_is_kept(page: Page, isolated_url: str, context, console_errors):
+    """A tap that lands while Python is still answering the tap before it (in a worker,
+    some 100 ms on a phone) must stick: Python used to write back every box of the form
+    as it had read it, undoing the later tap, which was then saved as the old value.
+
+    The page's own form reader is wrapped so that a second choice is clicked right after
+    the first change's read, before its answer lands: the slow phone, made certain. Served
+    cross-origin isolated, so Python runs in a worker, as it does where the taps race."""
+    seed_settings(context)
+    open_game(page, isolated_url)
+    wait_for_turn(page)
+    page.evaluate("""() => {
+        const read = window.briscolaPage.form;
+        window.briscolaPage.form = (selector) => {
+            const values = read(selector);
+            const tap = window.tapAfterRead;
+            window.tapAfterRead = null;
+            if (tap) document.querySelector(tap).click();
+            return values;
+        };
+    }""")
+    page.locator("#actions [data-action='settings']").click()
+    dialog = page.get_by_role("dialog", name="Settings")
+    expect(dialog).to_be_visible()
+    french = dialog.locator("input[name='deck'][value='french']")
+    page.evaluate("() => { window.tapAfterRead = \"#settings-form input[name='deck'][value='french']\"; }")
+    dialog.locator("input[name='speed'][value='slow']").check()
+    page.wait_for_function("() => window.tapAfterRead === null")  # the second tap was made
+    page.wait_for_timeout(1500)  # every answer of Python's has landed
+    expect(french).to_be_checked()
+    expect(dialog.locator("input[name='speed'][value='slow']")).to_be_checked()
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    settings = stored(page, "settings")["data"]
+    assert (settings["deck"], settings["speed"]) == ("french", "slow")
