@@ -2,7 +2,8 @@
 tablets (768x1024, 820x1180) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players. The
 table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
 out of the window, and no two of the table's parts overlap (the seats, each card on the
-table, the stock, the status line, the hand, the top bar and the bottom bar).
+table, the stock, the status line, a newcomer's tip, the hand, the top bar and the bottom
+bar).
 
 One page per player count, resized from size to size while a card of the person's lies
 on the table (the computer players think slowly at this speed, so the trick stays).
@@ -12,12 +13,16 @@ Set BRISCOLA_SCREENSHOTS=<folder> to keep a screenshot of each (docs/screenshots
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page
+import json
 
-from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_chiamata_page import giulia_bids_the_two
+from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
 from tests.browser.test_play import open_game, seed_settings
-from tests.browser.test_variants import PLAYABLE, shot, wait_for_turn
+from briscola.rules import Rules
+from tests.browser.test_variants import PLAYABLE, seed_deal, shot, wait_for_turn
 
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
 
@@ -44,6 +49,8 @@ BOXES = """async () => {
   if (stock.getBoundingClientRect().width > 0) parts.push(box(stock, 'stock'));
   parts.push(box(document.querySelector('#status'), 'status'));
   parts.push(box(document.querySelector('#hand'), 'hand'));
+  const tip = document.querySelector('#tip');
+  if (tip.getBoundingClientRect().height > 0) parts.push(box(tip, 'tip'));
   const actions = document.querySelector('#hand-actions');
   if (actions.getBoundingClientRect().height > 0) parts.push(box(actions, 'hand actions'));
   parts.push(box(document.querySelector('.topbar'), 'top bar'));
@@ -89,7 +96,7 @@ def problems(page: Page, width: int, height: int) -> list[str]:
 def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int):
     seed_settings(context, players=players, speed="slow")
     if players == 5:  # the person is the secret partner: the longest words on the table
-        seed_deal(context, giulia_bids_the_two(holds_all_twos=True))
+        seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
     while wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") != "play":
@@ -108,5 +115,36 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
         shot(page, f"layout-{players}p-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site_url: str, context,
+                                                                  console_errors, players: int):
+    """A newcomer's first deals show a tip under the status line until their next card:
+    the whole table, the bottom bar included, still fits without scrolling. The deal is
+    one where the person leads and the last seat of the first trick holds only aces and
+    threes, so the longest tip shows: why the trick was won, and what the loads are worth."""
+    seed_settings(context, players=players, speed="slow")
+    seed_deal(context, Rules.preset("standard", players), {2: 236, 6: 92}[players])
+    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
+    context.add_init_script(f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    open_game(page, site_url)
+    tip = page.locator("#tip")
+    for _ in range(10):  # a trick taken: the tip says why, until the person's next card
+        assert wait_for_turn(page) == "your-turn"
+        if tip.is_visible():
+            break
+        page.locator(PLAYABLE).first.click()
+    expect(tip).to_contain_text("are worth the most")
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert tip.is_visible()
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
+        shot(page, f"layout-tip-{players}p-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
