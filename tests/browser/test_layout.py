@@ -18,10 +18,10 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
+from briscola.rules import Rules
 from tests.browser.test_chiamata_page import giulia_bids_the_two
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
 from tests.browser.test_play import open_game, seed_settings
-from briscola.rules import Rules
 from tests.browser.test_variants import PLAYABLE, seed_deal, shot, wait_for_turn
 
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
@@ -129,7 +129,8 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
     seed_settings(context, players=players, speed="slow")
     seed_deal(context, Rules.preset("standard", players), {2: 236, 6: 92}[players])
     tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
-    context.add_init_script(f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+    context.add_init_script(
+        f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
     tip = page.locator("#tip")
