@@ -367,10 +367,12 @@ class Page:
     def action_offer_dismiss(self, button) -> None:
         self.app.dismiss_offer()
         self.render()
+        self.op("focusHome")  # the button that had the focus is gone
 
     def action_tips_off(self, button) -> None:
         self.app.tips_off()
         self.render()
+        self.op("focusHome")
 
     def action_dismiss(self, button) -> None:
         self.app.notice_dismissed = True
@@ -410,6 +412,9 @@ class Page:
         self._fill_stats()
         self._say_in_stats("")
         self.op("modal", "#stats")
+        # the first control would take the focus: Reset, at the bottom, scrolled to
+        self.op("focus", "#stats [data-action='close']")
+        self.op("prop", "#stats", "scrollTop", 0)
 
     def _say_in_stats(self, text: str) -> None:
         self.op("text", "#stats-message", text)

@@ -76,6 +76,13 @@
       focusWasIn = Boolean(active && active.closest && active.closest(selector));
     },
     focus(selector) { const el = one(selector); if (el) el.focus(); },
+    // where the focus goes when what had it is gone (a tip or an offer dismissed, a
+    // dialog closed whose opener was replaced): the hand, else the bottom bar
+    focusHome() {
+      const el = one("#hand button:not([disabled])") || one("#hand-actions button:not([disabled])")
+        || one("#actions button:not([disabled])");
+      if (el) el.focus({ preventScroll: true });
+    },
     click(selector) { const el = one(selector); if (el) el.click(); },
     // scrolled into its scrolling box's view, if it is not in view already
     reveal(selector) { const el = one(selector); if (el) el.scrollIntoView({ block: "nearest" }); },
@@ -195,6 +202,21 @@
     const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
     if (arrow && review && review.open) event.preventDefault(); // Previous and Next, not a scroll
   });
+  // A dialog closed: the browser gives the focus back to what had it before, but a
+  // dialog opened at a deal's end or from the first-run offer had nothing left to give it
+  // back to, and the focus fell to the page itself (a keyboard or screen reader user lost).
+  // At the close event the focus may still be on the closed dialog's button: looked at
+  // once the browser is done.
+  document.addEventListener("close", (event) => {
+    if (!(event.target instanceof HTMLDialogElement)) return;
+    setTimeout(() => {
+      if (all("dialog[open]").length) return;
+      const active = document.activeElement;
+      const lost = !active || active === document.body || active === document.documentElement
+        || Boolean(active.closest("dialog:not([open]), [hidden]"));
+      if (lost) OPS.focusHome();
+    }, 0);
+  }, true);
   document.addEventListener("submit", (event) => {
     if (event.target && event.target.id === "settings-form") event.preventDefault(); // Python saves and closes
   });

@@ -66,6 +66,8 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(offer).to_be_hidden()
+    # the offer's button that opened it is gone: the focus goes to the hand, not the page
+    expect(page.locator("#hand button").first).to_be_focused()
     assert stored(page, "tips")["data"] == {"show": True, "offer": False, "deals": 0}
 
     # a tip explains the first trick taken
@@ -76,6 +78,8 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
     shot(page, "phone-tip")
     tip.get_by_role("button", name="Don't show tips").click()
     expect(tip).to_be_hidden()
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('#hand, #hand-actions, #actions')")
     assert stored(page, "tips")["data"] == {"show": False, "offer": False, "deals": 0}
 
     reopen_game(page)

@@ -55,6 +55,9 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     open_game(page, any_url)
     assert len(play_to_end(page)) == 20
     page.get_by_role("dialog", name="End of the deal").get_by_role("button", name="Close").click()
+    # the summary opened at the deal's end: closed, the focus goes to the table, not the page
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('#hand, #hand-actions, #actions')")
     counts = stored(page, "stats")["data"]["modes"]["2p-medium"]
     history = stored(page, "history")["data"]["deals"]
     assert len(history) == 1 and history[0]["for"] == counts["points_for"]
@@ -63,6 +66,9 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     page.get_by_role("button", name="Stats").click()
     dialog = page.get_by_role("dialog", name="Your stats")
     expect(dialog.locator("[data-stat='played']")).to_have_text("1")
+    # it opens at its top with Close focused, not scrolled down to Reset with the focus on it
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight && d.scrollTop === 0")
     charts = dialog.get_by_role("img")
     expect(charts).to_have_count(3)
     outcome = "Won" if counts["won"] else "Lost" if counts["lost"] else "Drawn"
