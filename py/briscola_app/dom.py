@@ -770,7 +770,7 @@ class Page:
             keys = [str(k) for k in _py(page_api.textKeys())]
         self.op("translate", {k: t.t(k) for k in keys}, t.lang, t.dir)
         for region, key in (("hand", "your_hand"), ("table", "table"), ("opponents", "opponents"),
-                            ("trick", "trick"), ("stock", "stock"), ("score", "score")):
+                            ("trick", "trick"), ("stock", "stock"), ("score", "score"), ("actions", "game_actions")):
             self.op("attr", "#" + region, "aria-label", t.t(key))
         self.paint_sound()
 

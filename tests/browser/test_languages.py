@@ -100,6 +100,11 @@ def test_every_text_fits_in_every_language(browser: Browser, site_url: str, lang
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.evaluate("document.documentElement.dir") == t.dir
         expect(page.get_by_role("group", name=t.t("your_hand"))).to_be_visible()
+        expect(page.get_by_role("navigation", name=t.t("game_actions"))).to_be_visible()
+        # every name given to a screen reader is in this language (data-t-label: its key)
+        labels = page.evaluate(
+            "() => [...document.querySelectorAll('[data-t-label]')].map(el => [el.dataset.tLabel, el.ariaLabel])")
+        assert len(labels) >= 8 and [label for key, label in labels if label != t.t(key)] == [], labels
         play_one(page)
         wait_for_turn(page)
         for size_name, (w, h) in SIZES.items():
