@@ -2037,8 +2037,14 @@ class App:
         points = t.t("points_n", n=whole(c.value))
         if c.best == d.played or c.loss == 0:
             return CoachModel(t.t("coach_best", card=card, points=points), 0, costly)
+        loss = whole(c.loss)
+        if not loss:  # under half a point: both would show the same number
+            return CoachModel(t.t("coach_close", card=card, points=points, best=self.card_name(c.best)), 0, costly)
+        # the best card's points as the played card's and the loss rounded, so that the
+        # two differ by the loss the costliest decisions show (57.5 and 58.4 would both
+        # round to 58)
         return CoachModel(t.t("coach_worse", card=card, points=points, best=self.card_name(c.best),
-                              best_points=t.t("points_n", n=whole(c.best_value))), whole(c.loss), costly)
+                              best_points=t.t("points_n", n=whole(c.value) + loss)), loss, costly)
 
     def stats_rows(self) -> list[StatsSection]:
         """The stats panel: one section per mode (players, level, variant) of deals, then
