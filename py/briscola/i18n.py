@@ -229,6 +229,9 @@ class Translator:
         self.dir: str = self.meta.get("dir", "ltr")
         self._rule: str = self.meta["plural"]
         self._number: dict[str, Any] = self.meta.get("number", {})
+        self.sep: str = self.meta.get("separator", " · ")
+        """Between two parts of a title ("Standard · 2 players"): the middle dot, except
+        where it reads as a letter or a digit (Persian: it looks like the zero ۰)."""
 
     def number(self, n: int) -> str:
         return format_number(n, self._number)

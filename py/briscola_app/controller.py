@@ -2086,7 +2086,8 @@ class App:
             for key in sorted(modes, key=parse_mode_key):
                 players, level, variant = parse_mode_key(key)
                 c = modes[key]
-                out.append(StatsSection(name, f"{self._mode_title(players, level)} · {self._variant_name(variant)}",
+                title = f"{self._mode_title(players, level)}{self.tr.sep}{self._variant_name(variant)}"
+                out.append(StatsSection(name, title,
                                         [("people-played", t.t("played"), c.played),
                                          ("people-won", t.t("won"), c.won)],
                                         heading=t.t("people_title") if not out else ""))

@@ -922,7 +922,7 @@ class Page:
         self.op("text", "#summary-note", summary.note)
         self.op("prop", "#summary-note", "hidden", not summary.note)
         self.op("html", "#summary-sides", rows)
-        self.op("html", "#summary-match", render.match_summary_html(summary.match))
+        self.op("html", "#summary-match", render.match_summary_html(summary.match, self.app.tr.sep))
         self.op("html", "#summary-tricks", render.tricks_html(summary, self.app.settings.deck, self.app.tr))
         self.op("prop", "#summary-review", "hidden", not summary.tricks)  # no review of a deal thrown in
         # one button: the next deal of the match, or a new game

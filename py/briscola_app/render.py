@@ -223,14 +223,15 @@ def review_costly_html(m: ReviewModel) -> str:
     return f'<h3>{escape(m.costly_title)}</h3>' + (f'<ol class="costly-list">{items}</ol>' if items else "")
 
 
-def match_summary_html(m: MatchSummaryModel | None) -> str:
+def match_summary_html(m: MatchSummaryModel | None, sep: str = " · ") -> str:
     """The match part of the end-of-deal summary: the deal's number, the score per side
-    in the format's unit, and who won the match once it is over."""
+    in the format's unit, and who won the match once it is over (``sep``: the language's
+    :attr:`Translator.sep`)."""
     if m is None:
         return ""
     rows = "".join(f'<tr class="{"mine" if r.mine else ""}"><td>{escape(r.label)}</td>'
                    f'<td>{escape(r.score)}</td></tr>' for r in m.rows)
-    out = [f'<h3 class="match-title">{escape(m.format)} · {escape(m.deal)}</h3>',
+    out = [f'<h3 class="match-title">{escape(m.format)}{escape(sep)}{escape(m.deal)}</h3>',
            f'<table class="summary-table match-table">{rows}</table>']
     if m.note:
         out.append(f'<p class="match-note">{escape(m.note)}</p>')
@@ -353,7 +354,7 @@ def _state(c) -> str:
 def howto_html(m: HowToModel, t: Translator) -> str:
     """How to play: the variant and players, then short sections; the first one shows the
     rank order of one suit, strongest first, drawn with the cards, with each card's points."""
-    out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b> · {escape(m.players)}</p>']
+    out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b>{escape(t.sep)}{escape(m.players)}</p>']
     for section in m.sections:
         out.append(f'<h3>{escape(section.heading)}</h3>')
         lines = section.lines

@@ -158,6 +158,10 @@ def test_the_html_escapes_and_numbers_in_the_language():
     html = render.howto_html(m, Translator("fa"))
     assert "&lt;b&gt;&amp;" in html and "<b>&" not in html
     assert 'data-points="11"' in html and "<span>۱۱ امتیاز</span>" in html
+    # "·" reads as the Persian zero: "کلاسیک · ۲ بازیکن" as "20 players"
+    assert "·" not in html and "</b>، ۲ بازیکن</p>" in html
+    assert "</b> · 2 players</p>" in render.howto_html(howto_model(Rules.preset("standard"), Translator("en")),
+                                                      Translator("en"))
 
 
 # -- the tips ------------------------------------------------------------------------------
