@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_play import open_game, play_to_end, seed_settings
+from tests.browser.test_variants import shot
 
 COACHING_TIMEOUT_MS = 60_000  # about a second of Pyodide for a two-player deal
 
@@ -89,6 +90,15 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
         expect(step).to_be_in_viewport(ratio=1)  # the list is below the trick: the trick is scrolled to
         expect(review.locator(".coach.costly")).to_have_count(1)
         assert int(review.locator(".coach").get_attribute("data-loss")) == max(highlighted)
+
+    # a phone turned sideways: the buttons go to the side, the trick is read without scrolling
+    page.set_viewport_size({"width": 740, "height": 360})
+    review.locator(".review-body").evaluate("body => { body.scrollTop = 0; }")
+    expect(step).to_be_in_viewport(ratio=1)
+    expect(review.locator("#review-cards .played").first).to_be_in_viewport(ratio=1)
+    for button in (previous, following, review.get_by_role("button", name="Close")):
+        expect(button).to_be_in_viewport(ratio=1)
+    shot(page, "review-740x360")
 
     page.keyboard.press("Escape")
     expect(review).to_be_hidden()
