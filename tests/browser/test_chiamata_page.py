@@ -103,6 +103,9 @@ def check_summary(page: Page, game: Game) -> None:
     tricks.locator("summary").click()
     expect(tricks.locator("li")).to_have_count(8)
     expect(tricks.locator("li").first).to_be_visible()
+    # opened, the list lengthens the dialog, which alone scrolls, and its buttons stay in view
+    assert tricks.locator("ol").evaluate("ol => ol.scrollHeight <= ol.clientHeight + 1")
+    expect(summary.get_by_role("button", name="Close")).to_be_in_viewport(ratio=1)
     modes = stored(page, "stats")["data"]["modes"]
     assert modes["5p-medium-chiamata"]["played"] == 1
     five = stored(page, "five")["data"]["modes"]["5p-medium-chiamata"]
