@@ -1899,10 +1899,11 @@ class App:
                                                                                        who=self.seat_name(g.early_win))
         if g.caller is not None:
             gains = g.outcome().game_points
-            note = " ".join((self._contract(), t.t("deal_game_points", list=", ".join(
+            # two lines: the contract is a label without a full stop of its own
+            note = "\n".join((self._contract(), t.t("deal_game_points", list=", ".join(
                 f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)))))
         if self.saved.practice:
-            note = " ".join(filter(None, (note, t.t("practice_not_counted"))))
+            note = "\n".join(filter(None, (note, t.t("practice_not_counted"))))
         m = self.match
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)

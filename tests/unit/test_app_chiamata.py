@@ -85,7 +85,9 @@ def test_a_deal_is_played_through_the_controller_and_counted_once():
             continue
         gains = g.outcome().game_points
         assert sum(gains) == 0
-        assert app.model().summary.note.endswith(".")
+        # the contract (a label, no full stop) and the game points: a line each, not run together
+        contract, points = app.model().summary.note.split("\n")
+        assert "called the" in contract and points.startswith("Game points: ") and points.endswith(".")
         five = validate_five_stats(data["data"])
         assert app.deal_id in five.counted
         before = five.to_dict()
