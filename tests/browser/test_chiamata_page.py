@@ -76,12 +76,14 @@ def play_out(page: Page, reload_after: int | None = None, site_url: str = "") ->
 
 
 def fits_a_phone(page: Page, controls: str) -> None:
-    """Nothing wider than the screen; the cards, the auction's controls and the bar's
-    buttons large enough to tap, and the hand on the screen without scrolling."""
+    """Nothing wider than the screen; the cards that can be played, the auction's controls
+    and the bar's buttons large enough to tap, and the hand on the screen without scrolling."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for selector in ("#hand button", controls, "#actions button"):
+    # the hand's cards are tapped only when they can be played (in the call they are only
+    # looked at, and smaller, so that a long auction, the calls and the hand fit)
+    for selector in ("#hand button:not([disabled])", controls, "#actions button"):
         boxes = [b.bounding_box() for b in page.locator(selector).all()]
-        assert boxes, selector
+        assert boxes or selector.startswith("#hand"), selector
         for box in boxes:
             assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
     hand = page.locator("#hand").bounding_box()

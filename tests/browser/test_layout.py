@@ -18,11 +18,13 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
+from briscola.game import Game
+from briscola.model import BID, PASS, PHASE_AUCTION, PHASE_CALL
 from briscola.rules import Rules
 from tests.browser.test_chiamata_page import giulia_bids_the_two
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
 from tests.browser.test_play import open_game, seed_settings
-from tests.browser.test_variants import PLAYABLE, seed_deal, shot, wait_for_turn
+from tests.browser.test_variants import PLAYABLE, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
 
@@ -49,6 +51,8 @@ BOXES = """async () => {
   if (stock.getBoundingClientRect().width > 0) parts.push(box(stock, 'stock'));
   parts.push(box(document.querySelector('#status'), 'status'));
   parts.push(box(document.querySelector('#hand'), 'hand'));
+  const auction = document.querySelector('#trick .auction');
+  if (auction && auction.getBoundingClientRect().height > 0) parts.push(box(auction, 'auction'));
   const tip = document.querySelector('#tip');
   if (tip.getBoundingClientRect().height > 0) parts.push(box(tip, 'tip'));
   const actions = document.querySelector('#hand-actions');
@@ -147,5 +151,29 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
         assert tip.is_visible()
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
         shot(page, f"layout-tip-{players}p-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_url: str, context, console_errors):
+    """Briscola chiamata: after an auction of fourteen entries (every rank bid in turn, the
+    person's Two last, four passes) the person calls a card: the auction, the four calls,
+    the hand and the bottom bar all on the screen, as after a short auction."""
+    game = Game.deal(Rules.preset("chiamata", 5), seed=3, dealer=0)  # the seat on the person's left opens
+    while game.phase == PHASE_AUCTION:
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if a.kind == BID), next(a for a in actions if a.kind == PASS)))
+    assert game.phase == PHASE_CALL and len(game.auction) == 14
+    seed_settings(context, players=5, speed="slow")
+    seed_game(context, game)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") == "call"
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
+        shot(page, f"layout-call-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
