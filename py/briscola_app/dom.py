@@ -865,6 +865,8 @@ class Page:
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
                 buttons = "#hand-actions button[data-action='bid'], #hand-actions button[data-action='call']"
             self.op("focusNth", buttons, focus_index or 1, focus_index is not None)
+        else:  # a card of the hand had the focus and is gone or disabled: the hand keeps it
+            self.op("focusNth", "#hand", 1, False)
         self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:
@@ -930,6 +932,10 @@ class Page:
         self.op("text", "#summary-go", summary.go.label)
         self.op("closeAll")
         self.op("modal", "#summary")
+        # the next deal (or match, or the next deal of it) is the likeliest step; the first
+        # control, which the dialog would focus, is the folded list of tricks
+        self.op("focus", "#summary-go")
+        self.op("prop", "#summary", "scrollTop", 0)
 
 
 def next_frame():

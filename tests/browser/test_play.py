@@ -232,7 +232,10 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     first.focus()
     page.keyboard.press("Enter")
     expect(page.locator(f"#trick [data-card='{card}']")).to_have_count(1)
+    # while the others play, the hand holds the focus (its card is gone); then a card has it
+    assert page.evaluate("() => Boolean(document.activeElement.closest('#hand'))")
     wait_for_turn(page)
+    expect(page.locator("#hand button").first).to_be_focused()
     # settings: switch to Italian and the French deck; remembered after a reload
     page.get_by_role("button", name="Settings").click()
     dialog = page.get_by_role("dialog", name="Settings")

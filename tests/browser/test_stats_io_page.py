@@ -54,7 +54,9 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, any_url)
     assert len(play_to_end(page)) == 20
-    page.get_by_role("dialog", name="End of the deal").get_by_role("button", name="Close").click()
+    summary = page.get_by_role("dialog", name="End of the deal")
+    expect(summary.get_by_role("button", name="New game")).to_be_focused()  # not the folded tricks
+    summary.get_by_role("button", name="Close").click()
     # the summary opened at the deal's end: closed, the focus goes to the table, not the page
     page.wait_for_function(
         "() => document.activeElement && document.activeElement.closest('#hand, #hand-actions, #actions')")
