@@ -229,9 +229,25 @@ class Translator:
         self.dir: str = self.meta.get("dir", "ltr")
         self._rule: str = self.meta["plural"]
         self._number: dict[str, Any] = self.meta.get("number", {})
+        self._list: dict[str, str] = self.meta.get("list", {})
         self.sep: str = self.meta.get("separator", " · ")
         """Between two parts of a title ("Standard · 2 players"): the middle dot, except
         where it reads as a letter or a digit (Persian: it looks like the zero ۰)."""
+
+    def names(self, items: list[str]) -> str:
+        """A list of names joined the language's way, as CLDR's "and" list patterns do
+        ("You, Giulia, and Sofia"; "Tu, Giulia e Sofia"): the language file's meta
+        ``list`` gives the patterns for two, the middle and the end."""
+        two, middle, end = (self._list.get(k, d) for k, d in
+                            (("two", "{0} and {1}"), ("middle", "{0}, {1}"), ("end", "{0} and {1}")))
+        if len(items) < 2:
+            return "".join(items)
+        if len(items) == 2:
+            return two.replace("{0}", items[0]).replace("{1}", items[1])
+        text = end.replace("{0}", items[-2]).replace("{1}", items[-1])
+        for item in reversed(items[:-2]):
+            text = middle.replace("{0}", item).replace("{1}", text)
+        return text
 
     def number(self, n: int) -> str:
         return format_number(n, self._number)

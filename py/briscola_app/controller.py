@@ -1123,9 +1123,9 @@ class App:
     def _playoff_text(self) -> str:
         seats = self.match.match.seats_in_play
         if self.pass_and_play:
-            return self.tr.t("match_playoff", names=", ".join(self.page_seat_name(s, plain=True) for s in seats))
-        others = ", ".join(self.page_seat_name(s) for s in seats if s != HUMAN)
-        names = self.tr.t("team_you", names=others) if HUMAN in seats else others
+            return self.tr.t("match_playoff", names=self.tr.names([self.page_seat_name(s, plain=True) for s in seats]))
+        others = [self.page_seat_name(s) for s in seats if s != HUMAN]
+        names = self.tr.names([self.tr.t("you"), *others] if HUMAN in seats else others)
         return self.tr.t("match_playoff", names=names)
 
     # -- tips for a newcomer -----------------------------------------------------------
@@ -1879,7 +1879,7 @@ class App:
         if outcome == "draw":
             headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
         elif plain and winner is not None:
-            headline = t.t("pnp_won_by", names=", ".join(self.seat_name(s) for s in g.sides[winner]))
+            headline = t.t("pnp_won_by", names=t.names([self.seat_name(s) for s in g.sides[winner]]))
         elif plain:  # three players, two tied for first: no single winner to name
             headline = t.t("result_draw_multi")
         else:
@@ -1887,11 +1887,11 @@ class App:
         mine = g.side_of[me]
         sides = []
         for i, team in enumerate(g.sides):
-            others = ", ".join(self.seat_name(s) for s in team if s != me or plain)
+            others = [self.seat_name(s) for s in team if s != me or plain]
             if i == mine and not plain:
-                label = t.t("team_you", names=others) if others else t.t("you")
+                label = t.names([t.t("you"), *others])
             else:
-                label = t.t("team_them", names=others)
+                label = t.t("team_them", names=t.names(others))
             sides.append(SideModel(label, sum(g.points[s] for s in team), i == mine))
         note = ""
         if g.early_win is not None:
@@ -1954,7 +1954,7 @@ class App:
         m, t = self.match, self.tr
         viewer = self.seats[self.bottom]
         sides = sides_for(m.match.players)
-        rows = [MatchRowModel(", ".join(self.page_seat_name(s, plain=True) for s in side),
+        rows = [MatchRowModel(t.names([self.page_seat_name(s, plain=True) for s in side]),
                               self._match_score_text(score), viewer in side)
                 for side, score in zip(sides, m.match.score)]
         headline = note = ""
@@ -1962,7 +1962,7 @@ class App:
             note = self._playoff_text()
         winner = m.match.winner
         if m.finished and winner is not None:
-            headline = t.t("match_won_by", who=", ".join(self.page_seat_name(s, plain=True) for s in sides[winner]))
+            headline = t.t("match_won_by", who=t.names([self.page_seat_name(s, plain=True) for s in sides[winner]]))
         elif m.finished:  # every person dropped out of the play-off
             headline = t.t("match_lost")
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(m.match.format)),

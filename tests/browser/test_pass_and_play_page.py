@@ -130,8 +130,8 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
 
     summary = page.get_by_role("dialog", name="End of the deal")
     expect(summary).to_be_visible()
-    expect(summary.locator("#summary-sides")).to_contain_text("Anna, Carla")
-    expect(summary.locator("#summary-sides")).to_contain_text("Bruno, Dario")
+    expect(summary.locator("#summary-sides")).to_contain_text("Anna and Carla")
+    expect(summary.locator("#summary-sides")).to_contain_text("Bruno and Dario")
     summary.get_by_role("button", name="Close").click()
     page.locator("#actions [data-action='stats']").click()
     stats = page.get_by_role("dialog", name="Your stats")

@@ -548,7 +548,7 @@ def test_three_player_playoff_without_the_person_ends_the_match_for_them():
     app._finish_deal()  # the deal's outcome ties Giulia and Marco at 12
     assert app.match.person_out and app.match.finished and not app.can_continue
     s = app.model().summary
-    assert s.match.note == "Giulia, Marco tie for the lead: the others drop out and they play on."
+    assert s.match.note == "Giulia and Marco tie for the lead: the others drop out and they play on."
     assert s.match.headline == "You lose the match." and not s.match.next_deal
     assert stored(backend, "matches")["formats"]["3p-medium/three-players"] == {"played": 1, "won": 0}
     again = reload(app)

@@ -144,3 +144,24 @@ def test_browser_languages_pick_a_supported_one(tags, expected):
 ])
 def test_numbers(n, number, text):
     assert format_number(n, number) == text
+
+
+@pytest.mark.parametrize("lang, names, text", [
+    ("en", ["You"], "You"),
+    ("en", ["You", "Giulia"], "You and Giulia"),
+    ("en", ["You", "Giulia", "Sofia"], "You, Giulia, and Sofia"),
+    ("it", ["Tu", "Giulia", "Sofia"], "Tu, Giulia e Sofia"),
+    ("de", ["Du", "Giulia", "Sofia", "Luca"], "Du, Giulia, Sofia und Luca"),
+    ("fa", ["شما", "Giulia", "Sofia"], "شما، Giulia و Sofia"),
+])
+def test_names_are_listed_the_languages_way(lang, names, text):
+    """A team or the players of a play-off: "You, Giulia, and Sofia", not "You and Giulia,
+    Sofia" (the language file's meta "list", as CLDR's "and" list patterns)."""
+    assert Translator(lang).names(names) == text
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_every_language_lists_names(lang):
+    patterns = load_locale(lang)["meta"]["list"]
+    assert set(patterns) == {"two", "middle", "end"}
+    assert all("{0}" in p and "{1}" in p for p in patterns.values())

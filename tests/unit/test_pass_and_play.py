@@ -145,7 +145,7 @@ def test_four_people_each_covered_before_their_turn_and_shown_their_own_hand():
     m = app.model()
     assert m.summary is not None and not m.covered
     names = {side.label for side in m.summary.sides}
-    assert names == {"Anna, Carla", "Bruno, Dario"}  # every person named, nobody "You"
+    assert names == {"Anna and Carla", "Bruno and Dario"}  # every person named, nobody "You"
     assert m.summary.headline.startswith("Won by") or "draw" in m.summary.headline.lower()
 
 
