@@ -1453,10 +1453,17 @@ class App:
         """Nothing played yet in this match: new settings may deal it again now."""
         return not self.game.actions and not self.match.match.deals_played
 
+    @property
+    def all_over(self) -> bool:
+        """The deal is over and counted, and with it the match: nothing is left to play
+        with the settings it was dealt with."""
+        return self.game.over and self.held is None and self.match.scored and self.match.finished
+
     def change_settings(self, **changes: Any) -> bool:
         """Apply settings (from the form: made playable as :func:`normalize` does);
-        returns True when a new deal is needed to apply them now. BadData (a ValueError)
-        for a value that is not a choice."""
+        returns True when a new deal is needed to apply them now (nothing played yet, or
+        the deal and its match over). BadData (a ValueError) for a value that is not a
+        choice."""
         new = self._form_settings(changes, self.form)  # the form made its choices playable as they came
         new = validate_settings(new.to_dict())
         self.settings = self.form = new
@@ -1465,7 +1472,7 @@ class App:
         m = self.match
         differs = (new.players != m.match.players or new.level != self.saved.level or new.match != m.match.format
                    or new.variant != m.variant or new.rule_options != m.options or people_of(new) != self.saved.people)
-        return self.untouched and differs
+        return (self.untouched or self.all_over) and differs
 
     def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
         if PEOPLE_FIELD in values:
@@ -1849,8 +1856,23 @@ class App:
             return None
         fmt = t.t(format_key(m.match.format))
         deal = t.t("match_deal_n", n=t.number(self.deal_number))
-        score = t.t("match_score", score=" – ".join(t.number(x) for x in m.match.score))
+        entries = [t.t("match_entry", name=self._match_side_label(side), score=score)
+                   for side, score in zip(sides_for(m.match.players), m.match.score)]
+        score = t.t("match_score", score=t.sep.join(entries))
         return MatchBarModel(fmt, deal, score, f"{fmt}. {deal}. {score}")
+
+    def _match_side_label(self, side: tuple[int, ...]) -> str:
+        """A side of the match as the bar names it: a seat alone by its name ("You" for
+        the person whose hand is shown), partners as "Us" and "Them" from that person's
+        side, by their names while the hands are covered."""
+        t = self.tr
+        if len(side) == 1:
+            return self.page_seat_name(side[0])
+        me = self.me
+        if me is None:
+            return t.names([self.page_seat_name(s, plain=True) for s in side])
+        viewer = self.seats[me] if self.pass_and_play else HUMAN
+        return t.t("us") if viewer in side else t.t("them")
 
     @property
     def deal_number(self) -> int:
@@ -1942,7 +1964,7 @@ class App:
         m, t = self.match, self.tr
         fmt = m.match.format
         if m.match.players == FIVE:
-            return t.t("game_points_n", n=abs(score)) if score >= 0 else "−" + t.t("game_points_n", n=-score)
+            return t.t("game_points_n", n=score)
         if fmt in DEAL_FORMATS:
             return t.t("deals_won_n", n=score)
         if fmt in POINTS_FORMATS:
@@ -1969,8 +1991,9 @@ class App:
                                  rows, headline, "", note, self.can_continue)
 
     def signed(self, n: int) -> str:
-        """A change in game points: +2, −1, 0."""
-        return ("+" if n > 0 else "−" if n < 0 else "") + self.tr.number(abs(n))
+        """A change in game points: +2, -1, 0 (the minus sign the language's own, as
+        every other number on the page)."""
+        return ("+" if n > 0 else "") + self.tr.number(n)
 
     def last_trick(self) -> tuple[list[CardModel], str] | None:
         if not self.game.tricks:

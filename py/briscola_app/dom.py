@@ -352,6 +352,14 @@ class Page:
         if not _null(dialog):
             self.op("close", "#" + str(dialog.id))
 
+    def _open_dialog(self, selector: str, focus: str | None = None) -> None:
+        """Open a dialog at its top, the focus on ``focus`` if given (else where the
+        browser puts it): a dialog opened scrolled to its end hides what it is about."""
+        self.op("modal", selector)
+        if focus:
+            self.op("focus", focus)
+        self.op("prop", selector, "scrollTop", 0)
+
     def action_howto(self, button) -> None:
         """How to play: from the settings, the way of playing chosen in the form; else
         the deal in play. Opened from the first-run offer, the offer is done with."""
@@ -361,8 +369,7 @@ class Page:
         if not _null(button.closest("#howto-offer")):
             self.app.dismiss_offer()
             self.render()
-        self.op("modal", "#howto")
-        self.op("prop", "#howto", "scrollTop", 0)  # the first lines in view, though the focus is on Close
+        self._open_dialog("#howto")  # the focus on Close, as the dialog puts it
 
     def action_offer_dismiss(self, button) -> None:
         self.app.dismiss_offer()
@@ -411,10 +418,8 @@ class Page:
         self.app.refresh_stats()
         self._fill_stats()
         self._say_in_stats("")
-        self.op("modal", "#stats")
         # the first control would take the focus: Reset, at the bottom, scrolled to
-        self.op("focus", "#stats [data-action='close']")
-        self.op("prop", "#stats", "scrollTop", 0)
+        self._open_dialog("#stats", "#stats [data-action='close']")
 
     def _say_in_stats(self, text: str) -> None:
         self.op("text", "#stats-message", text)
@@ -424,6 +429,7 @@ class Page:
         """Download every stats key as a JSON file."""
         name, text = self.app.export_stats()
         self.op("download", name, text)
+        self._say_in_stats(self.app.tr.t("export_done", name=name))  # the browser may save it without a word
 
     def action_import_stats(self, button) -> None:
         self.op("click", "#stats-file")  # the browser's file picker; paint.js reads the choice
@@ -931,11 +937,9 @@ class Page:
         self.op("data", "#summary-go", "action", summary.go.action)
         self.op("text", "#summary-go", summary.go.label)
         self.op("closeAll")
-        self.op("modal", "#summary")
         # the next deal (or match, or the next deal of it) is the likeliest step; the first
         # control, which the dialog would focus, is the folded list of tricks
-        self.op("focus", "#summary-go")
-        self.op("prop", "#summary", "scrollTop", 0)
+        self._open_dialog("#summary", "#summary-go")
 
 
 def next_frame():

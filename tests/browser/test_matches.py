@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from briscola.game import Game
-from briscola.match import DEAL_FORMATS, POINTS_FORMATS, SINGLE, THREE_PLAYERS, Match
+from briscola.match import DEAL_FORMATS, POINTS_FORMATS, SINGLE, THREE_PLAYERS, Match, sides_for
 from briscola.record import from_record, to_record
 from briscola.rules import Rules
 from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
@@ -145,8 +145,14 @@ def bring_near_end(page: Page, case: Case) -> Match:
     return match
 
 
+SEAT_NAMES = ("You", "Giulia", "Marco", "Sofia", "Luca", "Anna")
+
+
 def score_text(match: Match) -> str:
-    return "Match: " + " – ".join(str(s) for s in match.score)
+    """The bar's match score: each side by its name (partners as Us and Them)."""
+    def label(side: tuple[int, ...]) -> str:
+        return SEAT_NAMES[side[0]] if len(side) == 1 else "Us" if 0 in side else "Them"
+    return "Match: " + " · ".join(f"{label(side)} {s}" for side, s in zip(sides_for(match.players), match.score))
 
 
 def hand_and_table(page: Page) -> tuple[list[str], list[str]]:

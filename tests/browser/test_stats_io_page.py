@@ -82,6 +82,9 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     with page.expect_download() as download:
         dialog.get_by_role("button", name="Export").click()
     assert download.value.suggested_filename.startswith("briscola-stats-")
+    # a browser may save it without a word: the page says where it went
+    name = download.value.suggested_filename
+    expect(dialog.get_by_role("status")).to_have_text(f"Stats exported to the file {name}.")
     exported = tmp_path / "stats.json"
     download.value.save_as(exported)
     data = json.loads(exported.read_text(encoding="utf-8"))

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, expect
 
 from briscola.game import Game
-from briscola.record import to_record
+from briscola.record import from_record, to_record
 from briscola.rules import Rules
 from tests.browser.test_play import open_game, reopen_game, seed_settings, stored, wait_for_turn
 
@@ -75,9 +75,12 @@ def close_summary(page: Page) -> None:
     expect(summary).to_be_hidden()
 
 
-def new_game(page: Page) -> None:
-    page.locator("#actions [data-action='new']").click()
+def dealt_by_settings(page: Page) -> None:
+    """Settings saved once the deal (a single one) is over deal the new way of playing at
+    once: the deal that follows is the new one, with no New game to press."""
     wait_for_turn(page)
+    expect(page.get_by_role("dialog", name="End of the deal")).to_be_hidden()
+    assert not from_record(stored(page, "deal")["data"]["record"]).tricks  # a new deal, no trick taken yet
 
 
 def mode_played(page: Page, key: str) -> int:
@@ -101,7 +104,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
     # Briscolone: five cards, no trump, must follow suit (a card that does not follow is
     # greyed, and a click on it is refused with a word why)
     choose(page, variant="briscolone", hand_size="5", must_follow=True)
-    new_game(page)
+    dealt_by_settings(page)
     expect(page.locator("#hand button")).to_have_count(5)
     expect(page.locator("#briscola img")).to_have_count(0)
     expect(page.locator("#stock-count")).to_contain_text("No trump")
@@ -126,7 +129,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
 
     # Briscolone for three, the first card played fixes trump
     choose(page, variant="briscolone", players="3", first_trump=True)
-    new_game(page)
+    dealt_by_settings(page)
     expect(page.locator("#hand button")).to_have_count(3)
     expect(page.locator("#stock-count")).to_contain_text("Trump: set by the first card played")
     first = page.locator(PLAYABLE).first.get_attribute("aria-label")
@@ -138,7 +141,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
 
     # Scoperta: the other hand face up, and the stock's next card
     choose(page, variant="scoperta", players="2")
-    new_game(page)
+    dealt_by_settings(page)
 
     def open_hands(page: Page, n: int) -> None:
         if n == 0:
@@ -153,7 +156,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
 
     # Briškula dupla: four cards in hand, two plays each a trick
     choose(page, variant="dupla")
-    new_game(page)
+    dealt_by_settings(page)
     expect(page.locator("#hand button")).to_have_count(4)
     tables = []
 
@@ -171,7 +174,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
     # re-deal of a turned ace or three, the exchange of the 7 and mano negra
     for variant, options in (("bisca", {}), ("sud", {"redeal": True, "exchange": "7", "mano_negra": True})):
         choose(page, variant=variant, **options)
-        new_game(page)
+        dealt_by_settings(page)
         assert stored(page, "deal")["data"]["record"]["rules"]["trump_exchange"] == (2 if variant == "bisca" else 7)
         played = play_deal(page, exchange_once([]))
         record = stored(page, "deal")["data"]["record"]
@@ -275,7 +278,7 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
     bar = page.locator("#match-bar")
     expect(bar).to_contain_text("Best of 3 deals")
     expect(bar).to_contain_text("Deal 1")
-    expect(bar).to_contain_text("Match: 0 – 0")
+    expect(bar).to_contain_text("Match: You 0 · Giulia 0")
     play_deal(page)
     summary = page.get_by_role("dialog", name="End of the deal")
     expect(summary.locator(".match-table tr")).to_have_count(2)
@@ -331,7 +334,7 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
     page.get_by_role("button", name="New game").click()
     wait_for_turn(page)
     expect(bar).to_contain_text("Deal 1")
-    expect(bar).to_contain_text("Match: 0 – 0")
+    expect(bar).to_contain_text("Match: You 0 · Giulia 0")
     console_errors.assert_none(ignore=RELOAD_ABORTS)
 
 

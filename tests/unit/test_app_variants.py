@@ -245,6 +245,21 @@ def test_saving_new_variant_settings_deals_again_only_when_nothing_was_played():
     assert app.game.rules.ranking == "southern"
 
 
+def test_settings_saved_once_the_deal_and_match_are_over_deal_again_at_once():
+    """Nothing is left to play: new settings take effect now, not at a New game the
+    person has no reason to press; between a match's deals the match keeps its own."""
+    single = make_app()
+    finish(single)
+    assert single.all_over and single.change_settings(variant="sud", players=4) is True
+    single.new_deal()  # as the page does
+    assert single.game.rules.ranking == "southern" and single.game.n == 4
+    assert single.change_settings(players=4) is False  # the same settings: nothing to deal again
+    match = make_app(start=2000, match="best-of-3")
+    finish(match)
+    assert match.can_continue and not match.all_over
+    assert match.change_settings(variant="sud") is False
+
+
 # -- playing each variant -----------------------------------------------------------------
 
 COMBOS = [
@@ -448,11 +463,25 @@ def play_match(app: App, limit: int = 12) -> int:
         app.next_deal()
 
 
+@pytest.mark.parametrize("players,variant,fmt,lang,score", [
+    (2, "standard", "best-of-3", "en", "Match: You 0 · Giulia 0"),
+    (3, "standard", "three-players", "en", "Match: You 0 · Giulia 0 · Marco 0"),
+    (4, "standard", "points-121", "en", "Match: Us 0 · Them 0"),
+    (5, "chiamata", "game-points-10", "en", "Match: You 0 · Giulia 0 · Marco 0 · Sofia 0 · Luca 0"),
+    (3, "standard", "three-players", "fa", "مسابقه: شما ۰، Giulia ۰، Marco ۰"),
+])
+def test_the_match_bar_names_each_side_with_its_score(players, variant, fmt, lang, score):
+    """Five scores in a row said nothing of whose they were: each side is named, partners
+    as Us and Them, in the language's own list separator and digits."""
+    bar = make_app(lang=lang, players=players, variant=variant, match=fmt).model().match
+    assert bar is not None and bar.score == score
+
+
 def test_best_of_three_is_played_to_its_end_and_counted_once():
     backend = DictBackend()
     app = make_app(backend, variant="dupla", match="best-of-3")
     bar = app.model().match
-    assert (bar.format, bar.deal, bar.score) == ("Best of 3 deals", "Deal 1", "Match: 0 – 0")
+    assert (bar.format, bar.deal, bar.score) == ("Best of 3 deals", "Deal 1", "Match: You 0 · Giulia 0")
     finish(app)
     s = app.model().summary
     assert s.match is not None and s.match.deal == "Deal 1" and s.match.next_deal == (not app.match.finished)
