@@ -225,11 +225,15 @@ class Game:
 
     def exchange_card(self) -> Card | None:
         """The trump card the seat to move may exchange for the turned card, if any: the
-        rank the rules name, while the turned card is under a stock not yet empty."""
+        rank the rules name, while the turned card is under a stock not yet empty and
+        ranks above it (the 2 is below every card; the 7 is given only for a higher one)."""
         rank = self.rules.trump_exchange
-        if rank is None or self.briscola is None or self.briscola_drawn or self._next >= len(self.talon):
+        turned = self.briscola
+        if rank is None or turned is None or self.briscola_drawn or self._next >= len(self.talon):
             return None
-        mine = ALL_CARDS[self.briscola.suit_index * 10 + rank - 1]
+        mine = ALL_CARDS[turned.suit_index * 10 + rank - 1]
+        if self._strength[turned] <= self._strength[mine]:
+            return None
         return mine if mine in self.hands[self.turn] else None
 
     def team_points(self) -> list[int]:

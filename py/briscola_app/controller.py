@@ -628,7 +628,7 @@ class App:
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
-            if self.resumed and self.game.phase in (PHASE_AUCTION, PHASE_CALL):  # what the auction waits for
+            if self.resumed and self.me is not None:  # whose turn it is, as before the reload
                 self.message += " " + self._turn_message()
             if self.resumed and not self.game.actions and self.game.redeals:  # not seen before the reload
                 self.message += " " + " ".join(self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals)
@@ -1472,7 +1472,10 @@ class App:
         m = self.match
         differs = (new.players != m.match.players or new.level != self.saved.level or new.match != m.match.format
                    or new.variant != m.variant or new.rule_options != m.options or people_of(new) != self.saved.people)
-        return (self.untouched or self.all_over) and differs
+        now = (self.untouched or self.all_over) and differs
+        if differs and not now:  # said on the table too: the dialog's small print is gone with it
+            self.message = self.tr.t("settings_apply_next_match") + " " + self._turn_message()
+        return now
 
     def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
         if PEOPLE_FIELD in values:

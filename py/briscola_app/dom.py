@@ -32,6 +32,8 @@ GATHER_MS = 240  # a taken trick goes to its winner
 DEAL_MS = 300  # a card drawn comes from the stock
 PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD)  # the form's boxes that are not Settings
 FRAME_WAIT_MS = 40
+# dialogs the person opens, which a deal's end waits for before its summary shows
+WAITED_FOR = ("settings", "stats", "howto", "last-trick", "confirm-new", "confirm-reset")
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
 IN_WORKER = hasattr(js, "WorkerGlobalScope")
@@ -170,6 +172,8 @@ class Page:
         self.build = str(document.body.getAttribute("data-build") or "") if build is None else build
         self.review_step = 0  # the trick the review after the deal shows
         self.review_token = 0  # bumped when the review closes: its coaching stops
+        # the epoch of a finished deal whose summary waits for a dialog the person has open
+        self.summary_waits: int | None = None
         self.review_deal = ""  # the deal the open review is of
         self.ops: list[list] = []  # what to change on the page, sent at once by flush()
         self._bind()
@@ -199,6 +203,7 @@ class Page:
                     ("#settings-form", "change", self.on_settings_change),
                     ("#stats-file", "briscola:file", self.on_stats_file),
                     ("#review", "close", self.on_review_close), ("window", "storage", self.on_storage),
+                    *((f"#{name}", "close", self.on_dialog_close) for name in WAITED_FOR),
                     ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow))
         self._handlers = [handler for _, _, handler in bindings]
         self._dispatcher = create_proxy(self._dispatch)
@@ -552,7 +557,7 @@ class Page:
         except ValueError:
             return
         self.translate_static()
-        if needs_new or practice_now:
+        if (needs_new or practice_now) and self.summary_waits != self.epoch:  # else the summary first, then New game
             self.new_deal()
         else:
             self.render()
@@ -917,9 +922,28 @@ class Page:
         """The end-of-deal summary, a frame after the table's last change: building it
         (every trick's cards) is a task of its own, and the table is painted first."""
         await next_frame()
-        if epoch == self.epoch:
+        if epoch != self.epoch:
+            return
+        if self.open_dialogs():  # Settings half filled in, Stats, How to play: closed, the summary shows
+            self.summary_waits = epoch
+            return
+        self._show_summary(summary)
+        self.flush()
+        mark("briscola:summary")
+
+    def on_dialog_close(self, event) -> None:
+        """A dialog the person had open closed: the summary that waited for it shows,
+        built afresh (Settings may have changed the language), unless a new deal has
+        started or another dialog is still open."""
+        if self.summary_waits != self.epoch or not self.app.game.over:
+            self.summary_waits = None
+            return
+        if self.open_dialogs():
+            return
+        self.summary_waits = None
+        summary = self.app.model().summary
+        if summary is not None:
             self._show_summary(summary)
-            self.flush()
             mark("briscola:summary")
 
     def _show_summary(self, summary) -> None:

@@ -233,10 +233,10 @@ def match_summary_html(m: MatchSummaryModel | None, sep: str = " · ") -> str:
                    f'<td>{escape(r.score)}</td></tr>' for r in m.rows)
     out = [f'<h3 class="match-title">{escape(m.format)}{escape(sep)}{escape(m.deal)}</h3>',
            f'<table class="summary-table match-table">{rows}</table>']
+    if m.headline:  # the match's result first, then what explains it (who won it, a play-off)
+        out.append(f'<p class="headline match-headline {escape(m.outcome)}">{escape(m.headline)}</p>')
     if m.note:
         out.append(f'<p class="match-note">{escape(m.note)}</p>')
-    if m.headline:
-        out.append(f'<p class="headline match-headline {escape(m.outcome)}">{escape(m.headline)}</p>')
     return "".join(out)
 
 

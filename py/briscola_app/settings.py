@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from briscola.match import ALL_MATCH_FORMATS, MatchError, check_format
+from briscola.match import ALL_MATCH_FORMATS, GAME_POINTS_11, THREE_PLAYERS, MatchError, check_format
 from briscola.rules import (ALL_PLAYER_COUNTS, AUCTIONS, CHIAMATA_PLAYERS, FIVE_PLAYER_PRESETS, PRESETS, Rules,
                             UnsupportedRuleError)
 
@@ -240,12 +240,18 @@ def allowed(s: Settings, name: str, value: Any) -> bool:
     return refused(replace(s, **{name: value})) is None
 
 
+GAME_POINT_FORMATS = (GAME_POINTS_11, THREE_PLAYERS, "game-points-10")
+"""A match in game points, for 2, 4 or 6 players, for three, and in Briscola chiamata:
+changing the player count keeps a game-points match one."""
+
+
 def normalize(s: Settings, previous: Settings | None = None) -> Settings:
     """Settings the engine plays, keeping as much of ``s`` as it can: a new variant
     brings the options it sets itself (Bisca the exchange of the 2, and back to none when
     leaving it); a player count the variant is not played with becomes the first it is;
     an option the player count refuses goes back to the variant's own value; a match
-    format the player count cannot play becomes a single deal."""
+    format the player count cannot play becomes its kin for that count (game points:
+    to 11, three players' to 12, Briscola chiamata's to 10), else a single deal."""
     if previous is not None and s.variant != previous.variant:
         old, new = preset_values(previous.variant), preset_values(s.variant)
         s = replace(s, **{k: v for k, v in new.items() if old[k] != v})
@@ -259,8 +265,10 @@ def normalize(s: Settings, previous: Settings | None = None) -> Settings:
             break
         probe = replace(probe, **{name: own[name]})
     s = replace(probe, match=s.match)
-    if s.match not in formats_offered(s.players):
-        s = replace(s, match="single")
+    offered = formats_offered(s.players)
+    if s.match not in offered:
+        kin = [fmt for fmt in GAME_POINT_FORMATS if fmt in offered] if s.match in GAME_POINT_FORMATS else []
+        s = replace(s, match=kin[0] if kin else "single")
     if refused(s) is not None:  # nothing above fixed it: the variant as it comes
         s = replace(s, match="single", **own)
     return s

@@ -157,6 +157,35 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     console_errors.assert_none()
 
 
+def test_a_dialog_open_at_the_end_of_the_deal_waits_for_the_person(page: Page, site_url: str, context,
+                                                                   console_errors):
+    """Settings opened as the last card goes down stay open with what was chosen in them:
+    the summary shows once they are saved (it used to close them, the choices lost)."""
+    seed_settings(context)
+    open_game(page, site_url)
+    while wait_for_turn(page) == "your-turn" and page.locator("#hand button").count() > 1:
+        play_one(page)
+    page.locator("#hand button").first.click()  # the last card
+    page.locator("#actions [data-action='settings']").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.locator("input[name='level'][value='hard']").check()
+    page.wait_for_selector("body[data-state='over']", timeout=30_000)
+    summary = page.get_by_role("dialog", name="End of the deal")
+    page.wait_for_timeout(1500)  # the summary shows a frame after the deal's end
+    expect(settings).to_be_visible()
+    expect(settings.locator("input[name='level'][value='hard']")).to_be_checked()
+    expect(summary).to_be_hidden()
+    settings.get_by_role("button", name="Save").click()
+    expect(summary).to_be_visible()
+    expect(summary.locator("#summary-headline")).to_have_text(re.compile(r"You win!|You lose\.|A draw"))
+    assert stored(page, "settings")["data"]["level"] == "hard"
+    assert stored(page, "stats")["data"]["modes"]["2p-medium"]["played"] == 1  # the deal, at its own level
+    summary.locator("#summary-go").click()  # New game: the level saved
+    assert wait_for_turn(page) == "your-turn"
+    assert stored(page, "deal")["data"]["level"] == "hard"
+    console_errors.assert_none()
+
+
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_full_deal_with_more_players(page: Page, site_url: str, context, players: int):
     seed_settings(context, players=players)

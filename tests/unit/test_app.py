@@ -153,6 +153,9 @@ def test_resume_restores_the_exact_position():
     assert [list(h) for h in resumed.game.hands] == hands
     assert resumed.game.points == app.game.points and resumed.game.trick == app.game.trick
     assert resumed.resumed and "Welcome back" in resumed.message
+    # and whose turn it is, as the status said before the reload
+    turn = "Your turn" if resumed.human_to_move else "is thinking"
+    assert turn in resumed.message.split("Welcome back")[1], resumed.message
 
 
 def test_abandoning_a_started_deal_counts_as_a_loss():

@@ -38,6 +38,8 @@ def test_settings_offer_chiamata_for_five_with_its_auctions_and_matches():
     with pytest.raises(BadData):  # five players play only Briscola chiamata
         validate_settings({**s.to_dict(), "variant": "standard"})
     back = normalize(Settings(**{**s.to_dict(), "variant": "standard", "match": "game-points-10"}), s)
+    assert back.players == 2 and back.match == "game-points-11"  # a match in game points still
+    back = normalize(Settings(**{**s.to_dict(), "variant": "standard", "match": "deals-5"}), s)
     assert back.players == 2 and back.match == "single"
     app = chiamata_app()
     form = {f.name: f for f in app.settings_form().fields}

@@ -192,7 +192,7 @@ def test_form_keeps_options_the_player_count_allows():
     form = app.settings_form({"players": "3", "match": "three-players"})
     assert checked(form, "match") == "three-players"
     form = app.settings_form({"players": "2", "match": "three-players"})
-    assert checked(form, "match") == "single" and "game-points-11" in shown(form, "match")
+    assert checked(form, "match") == "game-points-11"  # three players' game points become two's
 
 
 def test_bisca_brings_its_exchange_and_takes_it_away():
@@ -235,6 +235,22 @@ def test_the_form_speaks_the_chosen_language():
     assert 'data-field="hand_size" hidden' in html
 
 
+def test_a_match_in_game_points_stays_one_when_the_player_count_changes():
+    """First to 11 for two, then three players: their game points to 12, not a single
+    deal; and back to 11 with two again. A format with no kin becomes a single deal."""
+    s = normalize(replace(Settings(), match="game-points-11"), Settings())
+    three = normalize(replace(s, players=3), s)
+    assert (three.players, three.match) == (3, "three-players")
+    two = normalize(replace(three, players=2), three)
+    assert (two.players, two.match) == (2, "game-points-11")
+    five = normalize(replace(two, variant="chiamata"), two)
+    assert (five.players, five.match) == (5, "game-points-10")
+    best = normalize(replace(Settings(), match="best-of-3"), Settings())
+    assert normalize(replace(best, players=3), best).match == "best-of-3"
+    points = normalize(replace(Settings(), match="points-151"), Settings())
+    assert normalize(replace(points, variant="chiamata"), points).match == "single"
+
+
 def test_saving_new_variant_settings_deals_again_only_when_nothing_was_played():
     app = make_app()
     assert app.change_settings(variant="sud") is True
@@ -243,6 +259,9 @@ def test_saving_new_variant_settings_deals_again_only_when_nothing_was_played():
     step(app)
     assert app.change_settings(variant="piemonte") is False  # from the next match
     assert app.game.rules.ranking == "southern"
+    assert app.message.startswith("Variant, options, player count, level and match apply from the next new game")
+    app.new_deal()
+    assert app.change_settings(deck="french") is False and "apply from the next" not in app.message  # at once
 
 
 def test_settings_saved_once_the_deal_and_match_are_over_deal_again_at_once():
@@ -579,6 +598,8 @@ def test_three_player_playoff_without_the_person_ends_the_match_for_them():
     s = app.model().summary
     assert s.match.note == "Giulia and Marco tie for the lead: the others drop out and they play on."
     assert s.match.headline == "You lose the match." and not s.match.next_deal
+    html = render.match_summary_html(s.match)  # the result first, then why
+    assert html.index("You lose the match.") < html.index("tie for the lead")
     assert stored(backend, "matches")["formats"]["3p-medium/three-players"] == {"played": 1, "won": 0}
     again = reload(app)
     assert not again.store.bad_data and again.match.finished and again.game.over

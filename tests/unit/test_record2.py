@@ -13,6 +13,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from briscola.cards import strength
 from briscola.game import Game
 from briscola.match import MATCH_FORMATS, Match, check_format, MatchError
 from briscola.model import EXCHANGE, PLAY, Action
@@ -314,3 +315,21 @@ def test_schema_refuses_what_the_engine_refuses_in_shape():
         assert not valid(bad), field
         with pytest.raises(RecordError):
             from_record(bad)
+
+
+@pytest.mark.parametrize("ranking_preset", ["standard", "piemonte"])
+def test_the_seven_is_exchanged_only_for_a_higher_turned_card(ranking_preset):
+    """"The 7 instead, for the higher card" (docs/rules.md): with the 7 of trump in hand,
+    the exchange is offered exactly when the turned card outranks it (in seven-high,
+    where the 7 is second, only for the ace)."""
+    rules = Rules.preset(ranking_preset, trump_exchange=7)
+    seen = set()
+    for seed in range(400):
+        g = Game.deal(rules, seed=seed)
+        seven = next((c for c in g.hands[g.turn] if c.suit_index == g.trump and c.rank == 7), None)
+        if seven is None:
+            continue
+        higher = strength(g.briscola, rules.ranking) > strength(seven, rules.ranking)
+        assert (g.exchange_card() == seven) == higher, (seed, g.briscola)
+        seen.add(higher)
+    assert seen == {True, False}
