@@ -1648,6 +1648,17 @@ class App:
         return any(me in side and seat in side for side in sides)
 
     def model(self) -> TableModel:
+        """The table as painted. In pass-and-play, once the deal is over, it is nobody's
+        private hand any more: every seat by its name, "You" for nobody."""
+        if not (self.pass_and_play and self.game.over) or self._plain_names:
+            return self._table_model()
+        self._plain_names = True
+        try:
+            return self._table_model()
+        finally:
+            self._plain_names = False
+
+    def _table_model(self) -> TableModel:
         g, t = self.game, self.tr
         rules = g.rules
         human_turn = self.human_to_move
@@ -1887,11 +1898,11 @@ class App:
         viewer's, every seat named (nobody is "You" to the others looking on)."""
         if not self.pass_and_play:
             return self._summary_of(HUMAN)
-        self._plain_names = True
+        before, self._plain_names = self._plain_names, True
         try:
             return self._summary_of(self.bottom)
         finally:
-            self._plain_names = False
+            self._plain_names = before
 
     def _summary_of(self, me: int) -> SummaryModel:
         g, t, plain = self.game, self.tr, self._plain_names

@@ -190,6 +190,18 @@ def test_the_trick_won_and_the_side_are_the_viewers():
     assert ("trick-ours" in cues) == (winner == viewer_seat)
 
 
+def test_the_finished_table_names_every_person_and_says_you_to_nobody():
+    """Once the deal is over the device is anybody's: "You: 45 points taken" would be
+    whoever looked last; the table names each person, as the summary does."""
+    app = people_app(["Anna", "Bruno"], players=2)
+    finish(app)
+    m = app.model()
+    assert [side.label for side in m.sides] == ["Anna", "Bruno"]
+    assert m.my_pile_label.split(":")[0] in ("Anna", "Bruno")
+    assert all("You" not in side.label for side in m.sides) and not m.my_pile_label.startswith("You")
+    assert m.summary is not None and m.summary.headline and "You" not in m.summary.headline
+
+
 # -- a reload ------------------------------------------------------------------------------
 
 def test_a_reload_resumes_covered_for_the_person_to_move():
