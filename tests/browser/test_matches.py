@@ -253,7 +253,7 @@ def test_a_match_chosen_in_settings_is_played_to_its_end_and_counted(page: Page,
     while (next_deal := summary.get_by_role("button", name="Next deal")).is_visible():
         assert deals < 6, "the match does not end"
         if summary.locator(".match-note").count():
-            expect(summary.locator(".match-note")).to_contain_text("tie for the lead")
+            expect(summary.locator(".match-note")).to_contain_text("Tied for the lead")
         next_deal.click()
         expect(summary).to_be_hidden()
         play_to_summary(page)
