@@ -118,6 +118,15 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
             page.wait_for_selector("#trick figure")
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
+        if players in (4, 6):  # the partners are said in words, whole, not by colour alone
+            tags = page.locator("#opponents .seat.partner .seat-name small")
+            for i in range(tags.count()):
+                tag = tags.nth(i)
+                cut = tag.evaluate("e => { const r = e.getBoundingClientRect(), p = e.parentElement"
+                                   ".getBoundingClientRect(); return r.right > p.right + 1 || r.left < p.left - 1"
+                                   " || e.scrollWidth > e.clientWidth + 1; }")
+                if not tag.is_visible() or cut:
+                    found.append(f"{width}x{height}: a partner's seat does not say so: {tag.inner_text()!r}")
         shot(page, f"layout-{players}p-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
