@@ -1872,6 +1872,8 @@ class App:
         deal = t.t("match_deal_n", n=t.number(self.deal_number))
         entries = [t.t("match_entry", name=self._match_side_label(side), score=score)
                    for side, score in zip(sides_for(m.match.players), m.match.score)]
+        if t.dir == "rtl":  # each name with its score isolated: Latin names would run the list left to right
+            entries = [f"\u2067{e}\u2069" for e in entries]
         score = t.t("match_score", score=t.sep.join(entries))
         return MatchBarModel(fmt, deal, score, f"{fmt}. {deal}. {score}")
 

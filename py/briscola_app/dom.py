@@ -557,8 +557,11 @@ class Page:
         except ValueError:
             return
         self.translate_static()
-        if (needs_new or practice_now) and self.summary_waits != self.epoch:  # else the summary first, then New game
+        if (needs_new or practice_now) and self.summary_waits != self.epoch:
             self.new_deal()
+        elif needs_new:  # the finished deal's summary first; its New game deals the new way
+            self.app.message = self.app.tr.t("settings_apply_next_match")
+            self.render()
         else:
             self.render()
 

@@ -180,6 +180,7 @@ def test_a_dialog_open_at_the_end_of_the_deal_waits_for_the_person(page: Page, s
     expect(summary.locator("#summary-headline")).to_have_text(re.compile(r"You win!|You lose\.|A draw"))
     assert stored(page, "settings")["data"]["level"] == "hard"
     assert stored(page, "stats")["data"]["modes"]["2p-medium"]["played"] == 1  # the deal, at its own level
+    expect(page.locator("#status")).to_contain_text("apply from the next new game")  # if the summary is closed
     summary.locator("#summary-go").click()  # New game: the level saved
     assert wait_for_turn(page) == "your-turn"
     assert stored(page, "deal")["data"]["level"] == "hard"

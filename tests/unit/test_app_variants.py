@@ -487,11 +487,12 @@ def play_match(app: App, limit: int = 12) -> int:
     (3, "standard", "three-players", "en", "Match: You 0 · Giulia 0 · Marco 0"),
     (4, "standard", "points-121", "en", "Match: Us 0 · Them 0"),
     (5, "chiamata", "game-points-10", "en", "Match: You 0 · Giulia 0 · Marco 0 · Sofia 0 · Luca 0"),
-    (3, "standard", "three-players", "fa", "مسابقه: شما ۰، Giulia ۰، Marco ۰"),
+    (3, "standard", "three-players", "fa", "مسابقه: \u2067شما ۰\u2069، \u2067Giulia ۰\u2069، \u2067Marco ۰\u2069"),
 ])
 def test_the_match_bar_names_each_side_with_its_score(players, variant, fmt, lang, score):
     """Five scores in a row said nothing of whose they were: each side is named, partners
-    as Us and Them, in the language's own list separator and digits."""
+    as Us and Them, in the language's own list separator and digits; right to left, each
+    entry isolated (right-to-left isolate ... pop), or Latin names ran the list backwards."""
     bar = make_app(lang=lang, players=players, variant=variant, match=fmt).model().match
     assert bar is not None and bar.score == score
 
