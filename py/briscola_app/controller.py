@@ -1957,11 +1957,7 @@ class App:
         fmt = m.match.format
         rows = []
         for side, score in zip(sides_for(m.match.players), m.match.score):
-            if len(side) > 1:
-                label = t.t("us") if HUMAN in side else t.t("them")
-            else:
-                label = self.page_seat_name(side[0])
-            rows.append(MatchRowModel(label, self._match_score_text(score), HUMAN in side))
+            rows.append(MatchRowModel(self._match_side_label(side), self._match_score_text(score), HUMAN in side))
         headline, outcome, note = "", "", ""
         if m.playoff_started:
             note = self._playoff_text()

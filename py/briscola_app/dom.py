@@ -32,10 +32,10 @@ GATHER_MS = 240  # a taken trick goes to its winner
 DEAL_MS = 300  # a card drawn comes from the stock
 PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD)  # the form's boxes that are not Settings
 FRAME_WAIT_MS = 40
-# dialogs the person opens, which a deal's end waits for before its summary shows
-WAITED_FOR = ("settings", "stats", "howto", "last-trick", "confirm-new", "confirm-reset")
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
+# dialogs the person opens, which a deal's end waits for before its summary shows
+WAITED_FOR = ("settings", "stats", "howto", "last-trick", "confirm-new", "confirm-reset")
 IN_WORKER = hasattr(js, "WorkerGlobalScope")
 """This Python runs in a worker (static/js/early.js chose it: the page is cross-origin
 isolated). ``js`` is then the worker's own global scope (where PyScript defines a
@@ -559,11 +559,10 @@ class Page:
         self.translate_static()
         if (needs_new or practice_now) and self.summary_waits != self.epoch:
             self.new_deal()
-        elif needs_new:  # the finished deal's summary first; its New game deals the new way
+            return
+        if needs_new:  # the finished deal's summary first; its New game deals the new way
             self.app.message = self.app.tr.t("settings_apply_next_match")
-            self.render()
-        else:
-            self.render()
+        self.render()
 
     def action_hint(self, button) -> None:
         if not self.app.human_to_move:
