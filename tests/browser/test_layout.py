@@ -1,5 +1,6 @@
 """Every screen shape (issue 11): a phone upright (360x740) and sideways (740x360),
-tablets (768x1024, 820x1180) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players. The
+tablets (768x1024, 820x1180) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players,
+and for five in Russian in a match (long words and the longest match bar). The
 table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
 out of the window, and no two of the table's parts overlap (the seats, each card on the
 table, the stock, the status line, a newcomer's tip, the hand, the top bar and the bottom
@@ -21,9 +22,10 @@ from playwright.sync_api import Page, expect
 from briscola.game import Game
 from briscola.model import BID, PASS, PHASE_AUCTION, PHASE_CALL
 from briscola.rules import Rules
-from tests.browser.test_chiamata_page import giulia_bids_the_two
+from briscola.record import from_record
+from tests.browser.test_chiamata_page import giulia_bids_the_two, near_end
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
-from tests.browser.test_play import open_game, seed_settings
+from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
@@ -96,13 +98,46 @@ def problems(page: Page, width: int, height: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("players", [2, 4, 5, 6])
-def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int):
-    seed_settings(context, players=players, speed="slow")
+def seat_labels_cut(page: Page) -> list[str]:
+    """The words under the other players' names ("(partner)", the caller's role, a bid)
+    that do not show whole: the partners are said in words, not by colour alone."""
+    tags = page.locator("#opponents .seat .seat-name small")
+    out = []
+    for i in range(tags.count()):
+        tag = tags.nth(i)
+        cut = tag.evaluate("e => { const r = e.getBoundingClientRect(), p = e.parentElement"
+                           ".getBoundingClientRect(); return r.right > p.right + 1 || r.left < p.left - 1"
+                           " || e.scrollWidth > e.clientWidth + 1; }")
+        if not tag.is_visible() or cut:
+            out.append(f"a seat's label does not show whole: {tag.inner_text()!r}")
+    return out
+
+
+def with_a_match_near_its_end(page: Page) -> None:
+    """The deal in progress made the next deal of a Chiamata match to 10 game points whose
+    score has every seat in it (the longest match bar), through the store and a reload."""
+    data = stored(page, "deal")["data"]
+    data["match"] = {**data["match"], "match": near_end(from_record(data["record"]).dealer).to_dict()}
+    tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"briscola.deal.{tab}", json.dumps({"version": 1, "data": data})])
+    reopen_game(page)
+    expect(page.locator("#match-bar .match-score")).to_contain_text("-18")
+
+
+@pytest.mark.parametrize("players,lang", [(2, "en"), (4, "en"), (5, "en"), (6, "en"), (5, "ru")],
+                         ids=["2", "4", "5", "6", "5-ru-match"])
+def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int,
+                                           lang: str):
+    """Russian, in a Chiamata match: among the longest words (the contract, the caller's
+    role) with the longest match bar, two lines on a phone."""
+    seed_settings(context, players=players, speed="slow", lang=lang)
     if players == 5:  # the person is the secret partner: the longest words on the table
         seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
+    if lang != "en":
+        with_a_match_near_its_end(page)
     while wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") != "play":
         page.locator("#hand-actions [data-action='pass'], #hand-actions [data-action='call']").first.click()
     assert page.locator("body").get_attribute("data-state") == "your-turn"
@@ -117,17 +152,8 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
             page.locator(PLAYABLE).first.click()
             page.wait_for_selector("#trick figure")
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        if players in (4, 6):  # the partners are said in words, whole, not by colour alone
-            tags = page.locator("#opponents .seat.partner .seat-name small")
-            for i in range(tags.count()):
-                tag = tags.nth(i)
-                cut = tag.evaluate("e => { const r = e.getBoundingClientRect(), p = e.parentElement"
-                                   ".getBoundingClientRect(); return r.right > p.right + 1 || r.left < p.left - 1"
-                                   " || e.scrollWidth > e.clientWidth + 1; }")
-                if not tag.is_visible() or cut:
-                    found.append(f"{width}x{height}: a partner's seat does not say so: {tag.inner_text()!r}")
-        shot(page, f"layout-{players}p-{width}x{height}")
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
+        shot(page, f"layout-{players}p{'' if lang == 'en' else '-' + lang}-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 
@@ -164,16 +190,19 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
     console_errors.assert_none()
 
 
-def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_url: str, context, console_errors):
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_url: str, context, console_errors,
+                                                                lang: str):
     """Briscola chiamata: after an auction of fourteen entries (every rank bid in turn, the
     person's Two last, four passes) the person calls a card: the auction, the four calls,
-    the hand and the bottom bar all on the screen, as after a short auction."""
+    the hand and the bottom bar all on the screen, as after a short auction; in English
+    and in Russian, whose words are longer."""
     game = Game.deal(Rules.preset("chiamata", 5), seed=3, dealer=0)  # the seat on the person's left opens
     while game.phase == PHASE_AUCTION:
         actions = game.legal_actions()
         game.apply(next((a for a in actions if a.kind == BID), next(a for a in actions if a.kind == PASS)))
     assert game.phase == PHASE_CALL and len(game.auction) == 14
-    seed_settings(context, players=5, speed="slow")
+    seed_settings(context, players=5, speed="slow", lang=lang)
     seed_game(context, game)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
@@ -183,6 +212,7 @@ def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        shot(page, f"layout-call-{width}x{height}")
+        found += [f"{width}x{height}: {p}" for p in seat_labels_cut(page)]
+        shot(page, f"layout-call{'' if lang == 'en' else '-' + lang}-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
