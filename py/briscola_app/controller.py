@@ -1474,8 +1474,13 @@ class App:
                    or new.variant != m.variant or new.rule_options != m.options or people_of(new) != self.saved.people)
         now = (self.untouched or self.all_over) and differs
         if differs and not now:  # said on the table too: the dialog's small print is gone with it
-            self.message = self.tr.t("settings_apply_next_match") + " " + self._turn_message()
+            self.message = self.settings_wait_message() + " " + self._turn_message()
         return now
+
+    def settings_wait_message(self) -> str:
+        """Says that changed settings apply from the next new game; in a match, that the
+        match in progress keeps its own (not said in a single deal: there is none)."""
+        return self.tr.t("settings_apply_next_game" if self.match.single else "settings_apply_next_match")
 
     def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
         if PEOPLE_FIELD in values:

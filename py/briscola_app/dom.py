@@ -561,7 +561,7 @@ class Page:
             self.new_deal()
             return
         if needs_new:  # the finished deal's summary first; its New game deals the new way
-            self.app.message = self.app.tr.t("settings_apply_next_match")
+            self.app.message = self.app.settings_wait_message()
         self.render()
 
     def action_hint(self, button) -> None:

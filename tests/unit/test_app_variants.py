@@ -259,9 +259,15 @@ def test_saving_new_variant_settings_deals_again_only_when_nothing_was_played():
     step(app)
     assert app.change_settings(variant="piemonte") is False  # from the next match
     assert app.game.rules.ranking == "southern"
-    assert app.message.startswith("Variant, options, player count, level and match apply from the next new game")
+    assert app.message.startswith("Variant, options, player count, level and match apply from the next new game.")
+    assert "match in progress" not in app.message  # a single deal: there is none
     app.new_deal()
     assert app.change_settings(deck="french") is False and "apply from the next" not in app.message  # at once
+    match = make_app(start=2000, match="best-of-3")
+    step(match)
+    assert match.change_settings(variant="sud") is False
+    assert match.message.startswith("Variant, options, player count, level and match apply from the next new game; "
+                                    "a match in progress keeps its own.")
 
 
 def test_settings_saved_once_the_deal_and_match_are_over_deal_again_at_once():
