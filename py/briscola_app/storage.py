@@ -2,8 +2,10 @@
 
 Every value is ``{"version": 1, "data": ...}`` under the ``briscola.`` prefix. Data
 that cannot be read (too large, nested too deep, not JSON, wrong shape, unknown version)
-never stops the game: the raw text is copied to ``briscola.backup.<name>`` when it fits,
-the key is cleared either way, and one notice is raised. Nothing read from storage is
+never stops the game: the raw text is copied to ``briscola.backup.<name>`` when it fits
+(a second and third damage of the same key to ``…~2`` and ``…~3``, later ones over
+``…~3``: the first copies, the oldest results, are never overwritten), the key is cleared
+either way, and one notice is raised. Nothing read from storage is
 ever imported, evaluated or used as a module path: validators turn it into plain values.
 
 Reading and writing fail separately. A store that cannot be read at all (private mode,
@@ -21,6 +23,9 @@ from typing import Any, Callable, Iterable, Protocol
 
 PREFIX = "briscola."
 BACKUP_PREFIX = PREFIX + "backup."
+BACKUPS_KEPT = 3
+"""Copies kept of each key's unreadable values (bounded, so that data damaged at every
+start cannot fill the store)."""
 VERSION = 1
 MAX_CHARS = 256 * 1024
 """The longest stored value read: a saved deal is about 4 KB, the stats a few KB."""
@@ -96,6 +101,11 @@ def parse_json(raw: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH)
 def is_count(value: Any, below: float = float("inf")) -> bool:
     """A whole number from 0 up to (not including) ``below``; JSON's true is not one."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
+
+
+def backup_key(name: str, n: int = 1) -> str:
+    """The full key of the ``n``-th copy set aside of ``name``'s unreadable values."""
+    return BACKUP_PREFIX + name + ("" if n == 1 else f"~{n}")
 
 
 class Store:
@@ -179,8 +189,10 @@ class Store:
         The key is cleared even when the copy does not fit: left in place it would be
         refused again at every start and, when large, keep the store full for ever."""
         self.bad_data = True
-        backup = BACKUP_PREFIX + name
+        backup = self._backup_key(name, raw)
         for attempt in range(2):
+            if backup is None:  # the same text is kept already
+                break
             try:
                 self.backend.set(backup, raw)
                 break
@@ -188,6 +200,18 @@ class Store:
                 if attempt == 0:
                     self._remove_quietly(PREFIX + name)  # may free the room the copy needs
         self._remove_quietly(PREFIX + name)
+
+    def _backup_key(self, name: str, raw: str) -> str | None:
+        """Where to copy ``raw`` set aside from ``name``: the first free of its backup
+        keys, else the last one; None when one of them already holds the same text."""
+        keys = [backup_key(name, n) for n in range(1, BACKUPS_KEPT + 1)]
+        for key in keys:
+            held = self.read(key)
+            if held == raw:
+                return None
+            if held is None:
+                return key
+        return keys[-1]
 
     def _remove_quietly(self, key: str) -> None:
         try:

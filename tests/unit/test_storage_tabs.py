@@ -15,7 +15,16 @@ from briscola.agents.heuristic import HeuristicAgent
 from briscola_app.controller import HUMAN, App, make_level_agent
 from briscola_app.i18n import text
 from briscola_app.stats import COUNTED_KEPT, ModeStats, Stats
-from briscola_app.storage import BACKUP_PREFIX, MAX_DEPTH, PREFIX, DictBackend, Store, nesting_depth
+from briscola_app.storage import (
+    BACKUP_PREFIX,
+    BACKUPS_KEPT,
+    MAX_DEPTH,
+    PREFIX,
+    DictBackend,
+    Store,
+    backup_key,
+    nesting_depth,
+)
 from briscola_app.tabs import LIVE_MS, SESSION_KEY
 
 from tests.unit.test_app import advance, finish
@@ -333,3 +342,21 @@ def test_a_huge_integer_is_set_aside():
     app = Browser(backend).open()
     assert app.store.bad_data and BACKUP_PREFIX + "stats" in backend.items
     assert HUMAN == app.game.turn
+
+
+def test_each_damage_of_a_key_is_kept_up_to_a_bound_and_the_first_never_overwritten():
+    """The stats damaged again after a first copy was set aside: the first copy (the
+    oldest results) stays, later ones take the next backup keys, the same text is kept
+    once, and past BACKUPS_KEPT only the newest copy is replaced."""
+    backend = DictBackend()
+    store = Store(backend)
+    texts = [f'{{"version":1,"data":"damaged {i}"' for i in range(BACKUPS_KEPT + 2)]
+    for raw in (texts[0], texts[0], *texts[1:]):
+        backend.set(PREFIX + "stats", raw)
+        assert store.load("stats", lambda d: d) is None and backend.get(PREFIX + "stats") is None
+    kept = {k: v for k, v in backend.items.items() if k.startswith(BACKUP_PREFIX)}
+    assert len(kept) == BACKUPS_KEPT
+    assert kept[backup_key("stats")] == texts[0] == kept[BACKUP_PREFIX + "stats"]
+    assert [kept[backup_key("stats", n)] for n in range(2, BACKUPS_KEPT)] == texts[1:BACKUPS_KEPT - 1]
+    assert kept[backup_key("stats", BACKUPS_KEPT)] == texts[-1]
+    assert store.names("") == []  # copies are never read as values
