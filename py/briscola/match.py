@@ -54,7 +54,9 @@ THREE_PLAYERS = "three-players"
 POINTS_121 = "points-121"
 POINTS_151 = "points-151"
 
-CHIAMATA_TO = {"game-points-10": 10, "game-points-15": 15, "game-points-20": 20}
+GAME_POINTS_10 = "game-points-10"
+"""Briscola chiamata's shortest match in game points."""
+CHIAMATA_TO = {GAME_POINTS_10: 10, "game-points-15": 15, "game-points-20": 20}
 CHIAMATA_DEALS = {"deals-5": 5, "deals-10": 10}
 FIVE_FORMATS = (*CHIAMATA_TO, *CHIAMATA_DEALS)
 """Briscola chiamata's matches: to an agreed total of game points, or a number of deals;

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from briscola.match import ALL_MATCH_FORMATS, GAME_POINTS_11, THREE_PLAYERS, MatchError, check_format
+from briscola.match import (ALL_MATCH_FORMATS, GAME_POINTS_10, GAME_POINTS_11, THREE_PLAYERS, MatchError,
+                            check_format)
 from briscola.rules import (ALL_PLAYER_COUNTS, AUCTIONS, CHIAMATA_PLAYERS, FIVE_PLAYER_PRESETS, PRESETS, Rules,
                             UnsupportedRuleError)
 
@@ -240,7 +241,7 @@ def allowed(s: Settings, name: str, value: Any) -> bool:
     return refused(replace(s, **{name: value})) is None
 
 
-GAME_POINT_FORMATS = (GAME_POINTS_11, THREE_PLAYERS, "game-points-10")
+GAME_POINT_FORMATS = (GAME_POINTS_11, THREE_PLAYERS, GAME_POINTS_10)
 """A match in game points, for 2, 4 or 6 players, for three, and in Briscola chiamata:
 changing the player count keeps a game-points match one."""
 
