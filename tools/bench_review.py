@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from briscola.agents import make_agent  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
-from briscola_app.review import GUESSES, Review  # noqa: E402
+from briscola_app.review import CONFIRM_GUESSES, GUESSES, Review  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from bench_ai import variant_rules  # noqa: E402
@@ -40,7 +40,7 @@ def played_deal(rules: Rules, seed: int) -> Game:
     return g
 
 
-def bench(rules: Rules, deals: int, guesses: int) -> tuple[list[float], list[float], list[float], int]:
+def bench(rules: Rules, deals: int, guesses: int, confirm: int) -> tuple[list[float], list[float], list[float], int]:
     """(seconds per review, milliseconds per slice, CPU milliseconds per slice, decisions
     coached). The CPU time of a slice leaves out the time other processes took the core
     (on a busy machine the wall clock of a slice says more about them than about it)."""
@@ -50,7 +50,7 @@ def bench(rules: Rules, deals: int, guesses: int) -> tuple[list[float], list[flo
         started = last = time.perf_counter()
         last_cpu = time.process_time()
         review = Review(g)
-        for _ in review.coach(guesses):
+        for _ in review.coach(guesses, confirm):
             now, now_cpu = time.perf_counter(), time.process_time()
             slices.append((now - last) * 1000)
             cpu.append((now_cpu - last_cpu) * 1000)
@@ -65,15 +65,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--players", default="2,5")
     parser.add_argument("--guesses", type=int, default=GUESSES)
+    parser.add_argument("--confirm", type=int, default=CONFIRM_GUESSES,
+                        help="guesses of the second search of a decision that seems costly (no second search: "
+                             "the same as --guesses)")
     parser.add_argument("--variants", default="", help="two-player presets, e.g. dupla,scoperta")
     args = parser.parse_args()
     cases = [(f"{p} players", Rules.standard(int(p))) for p in args.players.split(",") if p]
     cases += [(f"2 players, {v}", variant_rules(v, 2)) for v in args.variants.split(",") if v]
-    print(f"{args.guesses} guesses a decision, {args.deals} deals each")
+    print(f"{args.guesses} guesses a decision ({args.confirm} to confirm a loss), {args.deals} deals each")
     print("| deal | decisions coached | seconds a review: mean | max | slices: median ms | p99 | max | max CPU ms |")
     print("|---|---|---|---|---|---|---|---|")
     for name, rules in cases:
-        totals, slices, cpu, coached = bench(rules, args.deals, args.guesses)
+        totals, slices, cpu, coached = bench(rules, args.deals, args.guesses, args.confirm)
         slices.sort()
         p99 = slices[min(len(slices) - 1, int(len(slices) * 0.99))]
         print(f"| {name} | {coached / args.deals:.1f} | {statistics.mean(totals):.2f} | {max(totals):.2f} | "

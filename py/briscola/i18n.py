@@ -249,6 +249,13 @@ class Translator:
             text = middle.replace("{0}", item).replace("{1}", text)
         return text
 
+    def series(self, items: list[str]) -> str:
+        """Items one after another with the language's comma, no "and" (a chart's
+        values read aloud: "70, 77, 81"; Persian "۷۰، ۷۷"): the middle of its list
+        patterns."""
+        middle = self._list.get("middle", "{0}, {1}")
+        return middle[middle.index("{0}") + 3:middle.index("{1}")].join(items)
+
     def number(self, n: int) -> str:
         return format_number(n, self._number)
 

@@ -80,18 +80,19 @@ def _x(i: int, n: int) -> float:
     return round(LEFT + PLOT_W * (i + 0.5) / max(n, 1), 1)
 
 
-def win_rate_svg(deals: Sequence[DealResult], title: str, percent: Callable[[int], str]) -> str:
+def win_rate_svg(deals: Sequence[DealResult], title: str, percent: Callable[[int], str],
+                 series: Callable[[list[str]], str] = ", ".join) -> str:
     rates = rolling_win_rate([d.outcome for d in deals])[-SHOWN:]
     n = len(rates)
     points = " ".join(f"{_x(i, n)},{_y(r, 100)}" for i, r in enumerate(rates))
     body = [f'<polyline class="line" points="{points}"/>'] if n > 1 else []
     body += [f'<circle class="dot" cx="{_x(i, n)}" cy="{_y(r, 100)}" r="2.5"/>' for i, r in enumerate(rates)]
-    alt = f'{title}: {", ".join(percent(r) for r in rates) or "–"}'
+    alt = f'{title}: {series([percent(r) for r in rates]) or "–"}'
     return _svg(alt, body, [(0, percent(0)), (50, percent(50)), (100, percent(100))], 100, "rate")
 
 
 def points_svg(deals: Sequence[DealResult], title: str, outcome_names: dict[str, str],
-               number: Callable[[int], str]) -> str:
+               number: Callable[[int], str], series: Callable[[list[str]], str] = ", ".join) -> str:
     shown = list(deals)[-SHOWN:]
     n = len(shown)
     top = max([FULL_POINTS, *(d.points_for for d in shown)])
@@ -102,12 +103,13 @@ def points_svg(deals: Sequence[DealResult], title: str, outcome_names: dict[str,
         y = _y(d.points_for, top)
         body.append(f'<rect class="bar bar-{d.outcome}" x="{round(_x(i, n) - width / 2, 1)}" y="{y}" '
                     f'width="{width}" height="{round(TOP + PLOT_H - y, 1)}"/>')
-    alt = f'{title}: {", ".join(f"{number(d.points_for)} ({outcome_names[d.outcome]})" for d in shown) or "–"}'
+    alt = f'{title}: {series([f"{number(d.points_for)} ({outcome_names[d.outcome]})" for d in shown]) or "–"}'
     half = top // 2
     return _svg(alt, body, [(0, number(0)), (half, number(half)), (top, number(top))], top, "points")
 
 
-def streaks_svg(deals: Sequence[DealResult], title: str, summary: str, number: Callable[[int], str]) -> str:
+def streaks_svg(deals: Sequence[DealResult], title: str, summary: str, number: Callable[[int], str],
+                series: Callable[[list[str]], str] = ", ".join) -> str:
     runs = winning_runs([d.outcome for d in deals])[-SHOWN:]
     n = len(runs)
     top = max([3, *runs])
@@ -118,5 +120,5 @@ def streaks_svg(deals: Sequence[DealResult], title: str, summary: str, number: C
         y = _y(r, top)
         body.append(f'<rect class="bar bar-win" x="{round(_x(i, n) - width / 2, 1)}" y="{y}" width="{width}" '
                     f'height="{round(TOP + PLOT_H - y, 1)}"/>')
-    alt = f'{title}: {", ".join(number(r) for r in runs) or number(0)}. {summary}'
+    alt = f'{title}: {series([number(r) for r in runs]) or number(0)}. {summary}'
     return _svg(alt, body, [(0, number(0)), (top, number(top))], top, "streaks")

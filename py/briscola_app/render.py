@@ -269,9 +269,10 @@ def charts_html(section: StatsSection, t: Translator) -> str:
                f'{t.t("best_streak")}: {t.number(values.get("best_streak", 0))}.')
     outcomes = {"win": t.t("won"), "loss": t.t("lost"), "draw": t.t("drawn")}
     figures = [
-        (t.t("chart_win_rate"), charts.win_rate_svg(section.deals, t.t("chart_win_rate"), percent)),
-        (t.t("chart_points"), charts.points_svg(section.deals, t.t("chart_points"), outcomes, t.number)),
-        (t.t("chart_streaks"), charts.streaks_svg(section.deals, t.t("chart_streaks"), summary, t.number)),
+        (t.t("chart_win_rate"), charts.win_rate_svg(section.deals, t.t("chart_win_rate"), percent, t.series)),
+        (t.t("chart_points"), charts.points_svg(section.deals, t.t("chart_points"), outcomes, t.number, t.series)),
+        (t.t("chart_streaks"), charts.streaks_svg(section.deals, t.t("chart_streaks"), summary, t.number,
+                                                  t.series)),
     ]
     legend = "".join(f'<span class="key key-{k}">{escape(v)}</span>' for k, v in outcomes.items())
     out = ['<div class="charts">']

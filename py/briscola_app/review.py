@@ -14,8 +14,10 @@ side is expected to end the deal with (:meth:`ExpertAgent.think_values
 <briscola.agents.expert.ExpertAgent.think_values>`: the guesses, playouts and exact
 solves the expert plays with, scored in card points; in Briscola chiamata the side of
 each guess). The loss of a decision is the best card's value less the played card's,
-0 when the person chose the best. The three costliest decisions are the largest losses
-of at least :data:`MIN_LOSS`, ties to the earlier one.
+0 when the person chose the best. A decision that loses :data:`MIN_LOSS` or more at
+:data:`GUESSES` guesses is searched again at :data:`CONFIRM_GUESSES`, whose values it
+keeps: most such losses are the guesses' noise (below). The three costliest decisions
+are the largest losses of at least :data:`MIN_LOSS`, ties to the earlier one.
 
 Every decision is searched with the same fixed seed (:data:`COACH_SEED`, mixed by the
 expert with what the view shows), so a deal always gets the same coaching; and with
@@ -60,9 +62,14 @@ docs/ai.md."""
 COACH_SEED = 7919
 """The expert's seed for every decision of a review: the same deal, the same coaching."""
 
-MIN_LOSS = 0.5
-"""A loss under this many card points is within the noise of the guesses (and shows as
-0 once rounded): such a decision is never among the costliest."""
+CONFIRM_GUESSES = 400
+"""Guesses of a second search of each decision that seemed to lose :data:`MIN_LOSS` or
+more. Measured on 15 two-player deals whose every card was the expert's hint (1000
+guesses) against hard: see docs/ai.md ("The review after a deal")."""
+
+MIN_LOSS = 1.0
+"""A loss under this many card points is within the noise of the guesses: such a
+decision is never among the costliest."""
 
 COSTLIEST = 3
 
@@ -190,7 +197,7 @@ class Review:
     def done(self) -> bool:
         return all(self.coaching[i] is not None for i in self.to_coach)
 
-    def coach(self, guesses: int = GUESSES) -> Generator[int, None, None]:
+    def coach(self, guesses: int = GUESSES, confirm: int = CONFIRM_GUESSES) -> Generator[int, None, None]:
         """Coach every decision not coached yet, in the deal's order; yields between
         slices of work the number of decisions coached so far. The searches yield every
         25 ms or so (:data:`~briscola.agents.expert.SLICE_MS`), and some far sooner (the
@@ -198,25 +205,30 @@ class Review:
         their pauses, or the end of a decision, past :data:`SLICE_MS` of work, so a page
         that paints a frame at each yield does not wait for frames after every sliver of
         work, and a slice is still about the searches' own. Stopped and started again,
-        it goes on where it stopped."""
-        expert = ExpertPlayer(seed=COACH_SEED, iterations=guesses)
+        it goes on where it stopped. A decision that seems to lose :data:`MIN_LOSS` or
+        more is searched again at ``confirm`` guesses (when more than ``guesses``)."""
+        experts = [ExpertPlayer(seed=COACH_SEED, iterations=n) for n in (guesses, confirm)[:1 + (confirm > guesses)]]
         count = self.coached
         last = time.perf_counter()
         for i in self.to_coach:
             if self.coaching[i] is not None:
                 continue
             d = self.decisions[i]
-            search = expert.think_values(d.view)
-            while True:
-                try:
-                    next(search)
-                except StopIteration as finished:
-                    values = finished.value
+            for expert in experts:
+                search = expert.think_values(d.view)
+                while True:
+                    try:
+                        next(search)
+                    except StopIteration as finished:
+                        values = finished.value
+                        break
+                    if (time.perf_counter() - last) * 1000 >= SLICE_MS:
+                        yield count
+                        last = time.perf_counter()
+                coaching = Coaching.of(values, d.played, self.ranking)
+                if coaching.loss < MIN_LOSS:
                     break
-                if (time.perf_counter() - last) * 1000 >= SLICE_MS:
-                    yield count
-                    last = time.perf_counter()
-            self.coaching[i] = Coaching.of(values, d.played, self.ranking)
+            self.coaching[i] = coaching
             count += 1
             if (time.perf_counter() - last) * 1000 >= SLICE_MS or count == len(self.to_coach):
                 yield count
@@ -234,4 +246,5 @@ class Review:
         return next(k for k, s in enumerate(self.steps) if decision in s.decisions)
 
 
-__all__ = ["COACH_SEED", "Coaching", "Decision", "GUESSES", "MIN_LOSS", "Review", "TrickStep", "replay"]
+__all__ = ["COACH_SEED", "CONFIRM_GUESSES", "Coaching", "Decision", "GUESSES", "MIN_LOSS", "Review", "TrickStep",
+           "replay"]

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from briscola.i18n import LANGUAGE_CODES, Translator
 from tests.browser.conftest import CHROMIUM_FLAGS, ConsoleLog  # noqa: F401 (flags: docs)
-from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, settle, wait_for_turn
+from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, play_to_end, settle, wait_for_turn
 
 SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -200,5 +200,37 @@ def test_language_is_chosen_by_its_own_name_and_remembered(browser: Browser, sit
         expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
         expect(page.get_by_role("group", name=Translator(lang).t("your_hand"))).to_be_visible()
         log.assert_none(ignore=("net::ERR_ABORTED",))
+    finally:
+        context.close()
+
+
+@pytest.mark.skipif("fa" not in LANGUAGE_CODES, reason="Persian not added yet")
+def test_persian_numbered_lists_count_in_persian_on_the_right(browser: Browser, site_url: str):
+    """The deal's tricks in the summary and the review's costliest decisions are numbered
+    lists: in Persian their numbers are Persian digits (the browser's default counts in
+    Latin ones, where every other number on the page is Persian), and they stand on the
+    right, inside the list (a left padding put them past its right edge, over the
+    dialog's buttons)."""
+    context, page, log = open_in(browser, site_url, "fa", size=SIZES["phone"])
+    try:
+        ready(page, site_url)
+        play_to_end(page)
+        expect(page.locator("dialog#summary")).to_be_visible()
+        page.locator("#summary .deal-tricks > summary").click()
+        tricks = page.locator("#summary .deal-tricks ol")
+        expect(tricks.locator("li")).to_have_count(20)
+        style = "e => { const s = getComputedStyle(e); return [s.listStyleType, s.paddingRight, s.paddingLeft]; }"
+        kind, right, left = tricks.evaluate(style)
+        assert kind == "persian" and float(right[:-2]) > 0 and float(left[:-2]) == 0, (kind, right, left)
+        inside = tricks.evaluate("ol => { const o = ol.getBoundingClientRect(); return [...ol.children].every("
+                                 "li => li.getBoundingClientRect().right <= o.right - 10); }")
+        assert inside, "each trick leaves room on its right for its number"
+        page.locator("#summary-review").click()
+        review = page.locator("dialog#review")
+        expect(review).to_have_attribute("data-done", "true", timeout=60_000)
+        costly = review.locator(".costly-list")
+        if costly.count():
+            assert costly.evaluate(style)[0] == "persian"
+        log.assert_none()
     finally:
         context.close()

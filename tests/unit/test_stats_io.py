@@ -3,6 +3,8 @@ however many times a file is imported; bad files refused whole with a message.""
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -325,6 +327,9 @@ def test_no_charts_for_a_mode_without_history_and_words_in_every_language():
     play_deals(app, 2)
     html = render.stats_html(app.stats_rows(), app.tr)
     assert "درصد برد" in html and "٪" in html
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    points = next(x for x in labels if x.startswith(app.tr.t("chart_points")))
+    assert "، " in points and ", " not in points  # the values one after another with the Persian comma
 
 
 def test_chart_text_is_escaped():
