@@ -429,6 +429,8 @@ class Page:
     def _say_in_stats(self, text: str) -> None:
         self.op("text", "#stats-message", text)
         self.op("prop", "#stats-message", "hidden", not text)
+        if text:  # new charts above may have pushed the message and the buttons out of view
+            self.op("reveal", "#stats .dialog-buttons")
 
     def action_export_stats(self, button) -> None:
         """Download every stats key as a JSON file."""

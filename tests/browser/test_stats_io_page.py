@@ -120,6 +120,14 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     choose_file(page, dialog, other)
     expect(message).to_have_text("Stats imported. Deals added: 24. Matches added: 0.")
     expect(dialog.get_by_role("img")).to_have_count(6)
+    # the new charts above push the message and the buttons down: the person still sees
+    # what the import did, and the button they pressed, without scrolling
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seen = dialog.evaluate("""d => { const box = d.getBoundingClientRect();
+        return ['#stats-message', '#stats [data-action="import-stats"]'].map(s => {
+          const r = d.querySelector(s).getBoundingClientRect();
+          return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }""")
+    assert seen == [True, True], seen
     assert stored(page, "stats")["data"]["modes"]["2p-medium"] == counts
     assert stored(page, "stats")["data"]["modes"]["2p-hard"]["played"] == 24
     SHOTS.mkdir(parents=True, exist_ok=True)
