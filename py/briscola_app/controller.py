@@ -1712,6 +1712,8 @@ class App:
         actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
                    for a in legal if a.kind in (EXCHANGE, SHOW)]
         actions.extend(self._auction_controls(legal))
+        if g.over and self.held is None:  # the summary, once closed, opens again from the table
+            actions.append(ActionModel("summary", t.t("summary_show")))
         if self.can_continue:
             actions.append(ActionModel("next", t.t("match_next_deal")))
         if self.can_undo:

@@ -584,6 +584,12 @@ class Page:
             self.flush()
 
     # -- the review after the deal ------------------------------------------------------
+    def action_summary(self, button) -> None:
+        """The deal's summary again, from the table (its Review, the tricks, the next deal)."""
+        summary = self.app.model().summary
+        if summary is not None:
+            self._show_summary(summary)
+
     def action_review(self, button) -> None:
         """The review of the finished deal, from its first trick; the expert's coaching is
         worked out while it is open, a slice a frame."""

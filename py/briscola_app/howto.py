@@ -50,7 +50,7 @@ class HowToSection:
 @dataclass
 class HowToModel:
     variant: str  # the variant's name
-    players: str  # "2 players", "4 players (teams)"
+    players: str  # "2 players", "4 players (teams)"; empty where the variant's name says it (Chiamata)
     sections: list[HowToSection]
     rows: list[HowToRow]  # the rank order of one suit, strongest first, with the points (drawn)
     keys: list[str] = field(default_factory=list)  # every message key used, for tests
@@ -154,7 +154,8 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
     if options:
         sections.append(HowToSection(t("howto_h_options"), options))
     sections.append(HowToSection(t("howto_h_tips"), tips))
-    players = t("players_teams" if rules.players in (4, 6) else "players_n", n=rules.players)
+    # Briscola chiamata's name says "(five players)" already
+    players = "" if chiamata else t("players_teams" if rules.players in (4, 6) else "players_n", n=rules.players)
     return HowToModel(t(f"variant_{rules.variant}"), players, sections, rows, keys, deck)
 
 

@@ -355,7 +355,8 @@ def _state(c) -> str:
 def howto_html(m: HowToModel, t: Translator) -> str:
     """How to play: the variant and players, then short sections; the first one shows the
     rank order of one suit, strongest first, drawn with the cards, with each card's points."""
-    out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b>{escape(t.sep)}{escape(m.players)}</p>']
+    players = f"{escape(t.sep)}{escape(m.players)}" if m.players else ""
+    out = [f'<p class="howto-variant"><b>{escape(m.variant)}</b>{players}</p>']
     for section in m.sections:
         out.append(f'<h3>{escape(section.heading)}</h3>')
         lines = section.lines

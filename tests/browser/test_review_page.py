@@ -104,4 +104,12 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
     expect(review).to_be_hidden()
     expect(summary).to_be_visible()  # back to the summary, where the review was opened
     expect(summary.get_by_role("button", name="Review")).to_be_focused()
+    # closed, the summary (and with it the review) opens again from the table
+    summary.get_by_role("button", name="Close").click()
+    expect(summary).to_be_hidden()
+    page.locator("#hand-actions").get_by_role("button", name="Deal summary").click()
+    expect(summary).to_be_visible()
+    summary.get_by_role("button", name="Review").click()
+    expect(review).to_be_visible()
+    expect(review).to_have_attribute("data-done", "true")  # the coaching is kept, not worked out again
     console_errors.assert_none()

@@ -514,7 +514,7 @@ def test_best_of_three_is_played_to_its_end_and_counted_once():
     assert [r.label for r in s.match.rows] == ["You", "Giulia"]
     assert all(r.score.endswith(("deal won", "deals won")) for r in s.match.rows)
     if app.can_continue:
-        assert [a.action for a in app.model().actions] == ["next"]
+        assert [a.action for a in app.model().actions] == ["summary", "next"]
         dealer = app.game.dealer
         app.next_deal()
         assert app.game.dealer != dealer and app.model().match.deal == "Deal 2"

@@ -130,6 +130,14 @@ def test_the_hand_size_and_pack_are_counted():
     assert "39 cards in four suits." in three and "The Two of Coins is left out." in three
 
 
+def test_the_title_names_the_players_once():
+    """"Standard · 2 players"; Briscola chiamata's name says five players already."""
+    html = render.howto_html(howto_model(Rules.preset("standard", 4), EN), EN)
+    assert '<p class="howto-variant"><b>Standard</b> · 4 players (teams)</p>' in html
+    html = render.howto_html(howto_model(Rules.preset("chiamata", 5), EN), EN)
+    assert '<p class="howto-variant"><b>Briscola chiamata (five players)</b></p>' in html
+
+
 def test_a_match_is_named_only_when_there_is_one():
     single = howto_model(Rules.preset("standard"), EN, match_format="single")
     assert "howto_match" not in single.keys
