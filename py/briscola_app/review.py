@@ -207,7 +207,8 @@ class Review:
         work, and a slice is still about the searches' own. Stopped and started again,
         it goes on where it stopped. A decision that seems to lose :data:`MIN_LOSS` or
         more is searched again at ``confirm`` guesses (when more than ``guesses``)."""
-        experts = [ExpertPlayer(seed=COACH_SEED, iterations=n) for n in (guesses, confirm)[:1 + (confirm > guesses)]]
+        counts = (guesses, confirm) if confirm > guesses else (guesses,)
+        experts = [ExpertPlayer(seed=COACH_SEED, iterations=n) for n in counts]
         count = self.coached
         last = time.perf_counter()
         for i in self.to_coach:
