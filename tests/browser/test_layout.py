@@ -216,3 +216,34 @@ def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_
         shot(page, f"layout-call{'' if lang == 'en' else '-' + lang}-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+def test_chiamata_in_russian_with_a_newcomers_tip_fits_every_screen_shape(page: Page, site_url: str, context,
+                                                                         console_errors):
+    """Five players in Russian, the person the secret partner (the longest contract), a
+    newcomer's tip under the status line: the tip takes the line of the side's points on
+    a phone upright, and beside the seats the contract leaves it room sideways."""
+    seed_settings(context, players=5, speed="slow", lang="ru")
+    seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
+    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
+    context.add_init_script(
+        f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#hand-actions [data-action='pass']").click()
+    tip = page.locator("#tip")
+    for _ in range(6):  # a trick taken: the tip says why, until the person's next card
+        assert wait_for_turn(page) == "your-turn"
+        if tip.is_visible():
+            break
+        page.locator(PLAYABLE).first.click()
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert tip.is_visible()
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
+        shot(page, f"layout-tip-5p-ru-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
