@@ -1877,12 +1877,15 @@ class App:
             return None
         fmt = t.t(format_key(m.match.format))
         deal = t.t("match_deal_n", n=t.number(self.deal_number))
-        entries = [t.t("match_entry", name=self._match_side_label(side), score=score)
-                   for side, score in zip(sides_for(m.match.players), m.match.score)]
-        if t.dir == "rtl":  # each name with its score isolated: Latin names would run the list left to right
-            entries = [f"\u2067{e}\u2069" for e in entries]
+        entries = self._isolated([t.t("match_entry", name=self._match_side_label(side), score=score)
+                                  for side, score in zip(sides_for(m.match.players), m.match.score)])
         score = t.t("match_score", score=t.sep.join(entries))
         return MatchBarModel(fmt, deal, score, f"{fmt}. {deal}. {score}")
+
+    def _isolated(self, entries: list[str]) -> list[str]:
+        """Entries of a list ("name score") each isolated right to left in a right-to-left
+        language: Latin names would otherwise run the list left to right."""
+        return [f"\u2067{e}\u2069" for e in entries] if self.tr.dir == "rtl" else entries
 
     def _match_side_label(self, side: tuple[int, ...]) -> str:
         """A side of the match as the bar names it: a seat alone by its name ("You" for
@@ -1945,8 +1948,8 @@ class App:
         if g.caller is not None:
             gains = g.outcome().game_points
             # two lines: the contract is a label without a full stop of its own
-            note = "\n".join((self._contract(), t.t("deal_game_points", list=", ".join(
-                f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)))))
+            note = "\n".join((self._contract(), t.t("deal_game_points", list=t.series(self._isolated(
+                [f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)])))))
         if self.saved.practice:
             note = "\n".join(filter(None, (note, t.t("practice_not_counted"))))
         m = self.match

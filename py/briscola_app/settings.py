@@ -275,11 +275,20 @@ def normalize(s: Settings, previous: Settings | None = None) -> Settings:
     return s
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: not printable to Python, but part of how a name
+is written (Persian "محمدی‌نژاد", an emoji family 👩‍👩‍👧); kept in names."""
+
+
+def _name_char(c: str) -> bool:
+    return c.isprintable() or c in JOINERS
+
+
 def check_name(value: Any) -> str:
     """A person's name as stored: text of at most :data:`MAX_NAME_CHARS` characters,
     trimmed, without control characters ("" stands for the seat's own name)."""
     if not isinstance(value, str) or len(value) > MAX_NAME_CHARS or value != value.strip() \
-            or not all(c.isprintable() for c in value):
+            or not all(_name_char(c) for c in value):
         raise BadData("a name is short text")
     return value
 
@@ -287,7 +296,7 @@ def check_name(value: Any) -> str:
 def clean_name(value: Any) -> str:
     """A name typed in the form made storable: spaces trimmed and runs of them made one,
     control characters dropped, cut to :data:`MAX_NAME_CHARS`."""
-    text = "".join(c for c in str(value) if c.isprintable() or c.isspace())
+    text = "".join(c for c in str(value) if _name_char(c) or c.isspace())
     return " ".join(text.split())[:MAX_NAME_CHARS].strip()
 
 

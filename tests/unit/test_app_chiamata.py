@@ -7,6 +7,7 @@ counted once under ``briscola.five``, refused when hostile."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -95,6 +96,20 @@ def test_a_deal_is_played_through_the_controller_and_counted_once():
         before = five.to_dict()
         app._finish_deal()  # seen again (another tab, a reload): not counted twice
         assert json.loads(backend.get(PREFIX + "five"))["data"] == before
+
+
+def test_persian_game_points_line_isolates_each_name_and_uses_the_persian_comma():
+    """Latin names in a right-to-left list ran it left to right, with Latin commas: each
+    "name ±points" is isolated, and the entries are joined the language's way."""
+    for start in range(1000, 1400, 40):
+        app = chiamata_app(start=start, lang="fa")
+        drive(app, pass_or_first)
+        if not app.game.thrown_in:
+            break
+    points = app.model().summary.note.split("\n")[1]
+    entries = re.findall("\u2067([^\u2067\u2069]*)\u2069", points)
+    assert len(entries) == 5 and "، ".join(f"\u2067{e}\u2069" for e in entries) in points
+    assert ", " not in points
 
 
 def test_the_person_bids_and_calls_and_the_table_says_so():

@@ -405,6 +405,15 @@ def DictStore(backend) -> Store:
     return Store(backend)
 
 
+def test_a_name_keeps_its_joiners_and_loses_its_controls():
+    """The zero-width non-joiner and joiner are how some names are written (Persian
+    "محمدی‌نژاد", an emoji family): kept, stored and read back; bidi and other controls
+    are still dropped."""
+    persian, family = "زهرا محمدی\u200cنژاد", "\U0001f469\u200d\U0001f469\u200d\U0001f467 Famiglia"
+    assert form_people(["Anna", persian, family, "Bruno\u202e\u0007"]) == ["Anna", persian, family, "Bruno"]
+    assert parse_people(["Anna", persian, family]) == ("Anna", persian, family)
+
+
 def test_the_form_sets_the_people_and_a_change_deals_again():
     app = make_app(players=4)
     form = {f.name: f for f in app.settings_form().fields}["people"]
