@@ -1102,7 +1102,10 @@ class App:
             if self.game.turn != me:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             bid = self.game.bid
-            key = "your_bid" if bid is None else "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
+            if bid is None:  # the opening bid: a rank, or points where only points are bid
+                key = "your_bid_points" if self.game.rules.auction == "points" else "your_bid"
+            else:
+                key = "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
             return self.tr.t(key, bid=self.bid_name(bid))
         if self.game.phase == PHASE_CALL:
             if self.game.turn != me:
