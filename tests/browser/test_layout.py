@@ -247,3 +247,28 @@ def test_chiamata_in_russian_with_a_newcomers_tip_fits_every_screen_shape(page: 
         shot(page, f"layout-tip-5p-ru-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+@pytest.mark.parametrize("auction", ["ranks-points", "points"])
+def test_the_opening_bid_of_every_auction_fits_every_screen_shape(page: Page, site_url: str, context,
+                                                                  console_errors, auction: str):
+    """Briscola chiamata in Russian, the person to open the auction after a reload (the
+    longest status): ranks then points offers seventeen bids and a pass, points six and a
+    pass; the bids, the hand and the bottom bar all on the screen."""
+    seed_settings(context, players=5, speed="slow", lang="ru")
+    box = json.dumps({"version": 1, "data": {"variant": "chiamata", "auction": auction}})
+    context.add_init_script("if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.variant'))"
+                            f" localStorage.setItem('briscola.variant', {json.dumps(box)});")
+    seed_game(context, Game.deal(Rules.preset("chiamata", 5, auction=auction), seed=5, dealer=4))  # the person opens
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") == "auction"
+    expect(page.locator("#hand-actions button")).to_have_count({"ranks-points": 17, "points": 7}[auction])
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
+        shot(page, f"layout-auction-{auction}-ru-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
