@@ -2047,7 +2047,19 @@ class App:
     def review_model(self, review: Review, step: int) -> ReviewModel:
         """Step ``step`` of the review: the trick, the person's hand then, the expert's
         word on each card they played to it; the progress of the coaching, and once it
-        is complete the costliest decisions (highlighted, and listed to jump to)."""
+        is complete the costliest decisions (highlighted, and listed to jump to). In
+        pass-and-play the review is the first person's (engine seat 0, whose cards it
+        coaches): "You" is that person in every line, whoever looked last."""
+        if not self.pass_and_play:
+            return self._review_model(review, step)
+        kept = self.viewer, self._plain_names
+        self.viewer, self._plain_names = self.seats[HUMAN], False
+        try:
+            return self._review_model(review, step)
+        finally:
+            self.viewer, self._plain_names = kept
+
+    def _review_model(self, review: Review, step: int) -> ReviewModel:
         t = self.tr
         step = max(0, min(step, len(review.steps) - 1))
         s = review.steps[step]

@@ -202,6 +202,26 @@ def test_the_finished_table_names_every_person_and_says_you_to_nobody():
     assert m.summary is not None and m.summary.headline and "You" not in m.summary.headline
 
 
+def test_the_review_speaks_to_the_person_it_coaches_whoever_looked_last():
+    """The review coaches the first person's cards: "You led" and "You took" mean that
+    person too, even when the deal ended with the other person's cards shown."""
+    for start in range(1000, 1100):
+        app = people_app(["Anna", "Bruno"], players=2, start=start)
+        finish(app)
+        if app.viewer != app.seats[HUMAN]:
+            break
+    else:
+        raise AssertionError("no deal ended on Bruno's card")
+    review = app.review()
+    assert review is not None
+    for k, s in enumerate(review.steps):
+        text = app.review_model(review, k).text
+        leader = "You" if s.leader == HUMAN else "Bruno"
+        assert f" {leader} led." in text, text
+        assert "Anna" not in text  # she is "You" in her own review
+    assert app.viewer != app.seats[HUMAN]  # the table is left as it was
+
+
 # -- a reload ------------------------------------------------------------------------------
 
 def test_a_reload_resumes_covered_for_the_person_to_move():
