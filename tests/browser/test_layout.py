@@ -158,6 +158,25 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
     console_errors.assert_none()
 
 
+def seed_tips(context) -> None:
+    """Before the first load: a newcomer's tips on, none given yet."""
+    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
+    context.add_init_script(
+        f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+
+
+def play_to_a_tip(page: Page):
+    """Play the first playable card until a trick taken shows a tip (it stays until the
+    person's next card); the tip's locator."""
+    tip = page.locator("#tip")
+    for _ in range(10):
+        assert wait_for_turn(page) == "your-turn"
+        if tip.is_visible():
+            break
+        page.locator(PLAYABLE).first.click()
+    return tip
+
+
 @pytest.mark.parametrize("players", [2, 6])
 def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site_url: str, context,
                                                                   console_errors, players: int):
@@ -167,17 +186,10 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
     threes, so the longest tip shows: why the trick was won, and what the loads are worth."""
     seed_settings(context, players=players, speed="slow")
     seed_deal(context, Rules.preset("standard", players), {2: 236, 6: 92}[players])
-    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
-    context.add_init_script(
-        f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+    seed_tips(context)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
-    tip = page.locator("#tip")
-    for _ in range(10):  # a trick taken: the tip says why, until the person's next card
-        assert wait_for_turn(page) == "your-turn"
-        if tip.is_visible():
-            break
-        page.locator(PLAYABLE).first.click()
+    tip = play_to_a_tip(page)
     expect(tip).to_contain_text("are worth the most")
     found = []
     for width, height in SIZES:
@@ -225,19 +237,12 @@ def test_chiamata_in_russian_with_a_newcomers_tip_fits_every_screen_shape(page: 
     a phone upright, and beside the seats the contract leaves it room sideways."""
     seed_settings(context, players=5, speed="slow", lang="ru")
     seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
-    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
-    context.add_init_script(
-        f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
+    seed_tips(context)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
     page.locator("#hand-actions [data-action='pass']").click()
-    tip = page.locator("#tip")
-    for _ in range(6):  # a trick taken: the tip says why, until the person's next card
-        assert wait_for_turn(page) == "your-turn"
-        if tip.is_visible():
-            break
-        page.locator(PLAYABLE).first.click()
+    tip = play_to_a_tip(page)
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

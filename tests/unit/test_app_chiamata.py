@@ -112,29 +112,29 @@ def test_persian_game_points_line_isolates_each_name_and_uses_the_persian_comma(
     assert ", " not in points
 
 
+def to_the_opening_bid(app: App) -> None:
+    """Deal again until the person is to bid with nothing bid yet, the others passing."""
+    for _ in range(20):
+        if app.human_to_move and app.game.phase == "auction" and app.game.bid is None:
+            return
+        app.new_deal()
+        while app.computer_to_move and app.game.phase == "auction":
+            app.play_computer(Action.pass_())
+
+
 @pytest.mark.parametrize("auction,says", [("ranks", "bid a rank"), ("ranks-points", "bid a rank"),
                                           ("points", "bid points")])
 def test_the_opening_bid_is_asked_for_in_what_the_auction_bids(auction, says):
     """A points auction bids points from the start: it does not ask for a rank."""
     app = chiamata_app(auction=auction)
-    for _ in range(20):
-        if app.human_to_move and app.game.phase == "auction" and app.game.bid is None:
-            break
-        app.new_deal()
-        while app.computer_to_move and app.game.phase == "auction":
-            app.play_computer(Action.pass_())
+    to_the_opening_bid(app)
     assert app.game.bid is None and app.human_to_move
     assert app.model().message.endswith(f"Your turn in the auction: {says}, or pass.")
 
 
 def test_the_person_bids_and_calls_and_the_table_says_so():
     app = chiamata_app()
-    for _ in range(20):
-        if app.human_to_move and app.game.phase == "auction" and app.game.bid is None:
-            break
-        app.new_deal()
-        while app.computer_to_move and app.game.phase == "auction":
-            app.play_computer(Action.pass_())
+    to_the_opening_bid(app)
     g = app.game
     assert app.human_to_move and g.bid is None
     m = app.model()
