@@ -243,7 +243,7 @@ def near_end(dealer: int) -> Match:
     return match
 
 
-def one_deal_from_the_end(page: Page) -> None:
+def put_near_end(page: Page) -> None:
     """The match of the deal in progress put one deal from its end (:func:`near_end`):
     it goes in through the store, and a reload takes it up."""
     data = stored(page, "deal")["data"]
@@ -254,6 +254,11 @@ def one_deal_from_the_end(page: Page) -> None:
                   [f"briscola.deal.{tab}", json.dumps({"version": 1, "data": data})])
     reopen_game(page)
     wait_for_turn(page)
+
+
+def one_deal_from_the_end(page: Page) -> None:
+    """:func:`put_near_end`, and the bar says so."""
+    put_near_end(page)
     bar = page.locator("#match-bar")
     expect(bar).to_contain_text("Game points, first to 10")
     expect(bar.locator(".match-score")).to_have_text("Match: You 9 · Giulia 9 · Marco 9 · Sofia -9 · Luca -18")

@@ -22,10 +22,9 @@ from playwright.sync_api import Page, expect
 from briscola.game import Game
 from briscola.model import BID, PASS, PHASE_AUCTION, PHASE_CALL
 from briscola.rules import Rules
-from briscola.record import from_record
-from tests.browser.test_chiamata_page import giulia_bids_the_two, near_end
+from tests.browser.test_chiamata_page import giulia_bids_the_two, put_near_end
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
-from tests.browser.test_play import open_game, reopen_game, seed_settings, stored
+from tests.browser.test_play import open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
@@ -115,13 +114,8 @@ def seat_labels_cut(page: Page) -> list[str]:
 
 def with_a_match_near_its_end(page: Page) -> None:
     """The deal in progress made the next deal of a Chiamata match to 10 game points whose
-    score has every seat in it (the longest match bar), through the store and a reload."""
-    data = stored(page, "deal")["data"]
-    data["match"] = {**data["match"], "match": near_end(from_record(data["record"]).dealer).to_dict()}
-    tab = page.evaluate("sessionStorage.getItem('briscola.tab')")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [f"briscola.deal.{tab}", json.dumps({"version": 1, "data": data})])
-    reopen_game(page)
+    score has every seat in it (the longest match bar)."""
+    put_near_end(page)
     expect(page.locator("#match-bar .match-score")).to_contain_text("-18")
 
 
