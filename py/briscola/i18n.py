@@ -167,6 +167,30 @@ def format_number(n: int, number: dict[str, Any]) -> str:
     return (number.get("minus", "-") if n < 0 else "") + digits
 
 
+# -- direction -----------------------------------------------------------------------------
+
+RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+"""Code points of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, their
+presentation forms and the historic ones): ranges, not ``unicodedata``, which the page's
+trimmed runtime need not carry."""
+
+
+def has_rtl(text: str) -> bool:
+    """Whether ``text`` holds a letter of a right-to-left script.
+
+    >>> has_rtl("Anna"), has_rtl("کرم"), has_rtl("שרה 2")
+    (False, True, True)
+    """
+    return any(lo <= ord(c) <= hi for c in text for lo, hi in RTL_BLOCKS)
+
+
+def isolate(text: str) -> str:
+    """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: it takes its own
+    direction from its first letter and does not reorder what stands around it (a
+    Persian name before ": 81" would otherwise carry the number to its left)."""
+    return f"\u2068{text}\u2069"
+
+
 # -- files ---------------------------------------------------------------------------------
 
 

@@ -50,7 +50,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import LANGUAGES, Translator, pick_language
+from .i18n import LANGUAGES, Translator, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1589,7 +1589,10 @@ class App:
         if not plain and not self._plain_names and me is not None and seat == self.seats[me]:
             return self.tr.t("you")
         if self.pass_and_play and seat in self.persons:
-            return self.person_name(seat)
+            name = self.person_name(seat)
+            # A typed name may be of either direction: isolated where it could reorder
+            # the words and numbers around it (a right-to-left page or name).
+            return isolate(name) if self.tr.dir == "rtl" or has_rtl(name) else name
         return self.tr.t("you") if seat == HUMAN else self.tr.t(f"seat_name_{seat}")
 
     def seat_name(self, seat: int, plain: bool = False) -> str:

@@ -12,6 +12,8 @@ from briscola.i18n import (
     LANGUAGE_CODES,
     LEGACY,
     Translator,
+    has_rtl,
+    isolate,
     language_names,
     load_locale,
     pick_language,
@@ -28,4 +30,4 @@ def text(lang: str, key: str) -> str | dict[str, str]:
 
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_CODES", "LEGACY", "Translator",
-           "language_names", "pick_language", "text", "text_direction"]
+           "has_rtl", "isolate", "language_names", "pick_language", "text", "text_direction"]

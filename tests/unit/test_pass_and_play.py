@@ -74,8 +74,11 @@ def show(app: App) -> int:
     seat = app.to_cover
     assert seat is not None
     m = app.model()
-    assert m.cover is not None and m.cover.title == f"Pass to {app.person_name(seat)}"
-    assert m.message == m.cover.title and m.cover.button == "Show my cards"
+    assert m.cover is not None and m.cover.title == app.tr.t("pass_to", name=app.page_seat_name(seat, plain=True))
+    assert app.person_name(seat) in m.cover.title
+    assert m.message == m.cover.title and m.cover.button == app.tr.t("show_cards")
+    if app.tr.lang == "en":
+        assert m.cover.title.startswith("Pass to ") and m.cover.button == "Show my cards"
     assert app.show_cards()
     assert app.viewer == seat and not app.covered
     return seat
@@ -200,6 +203,25 @@ def test_the_finished_table_names_every_person_and_says_you_to_nobody():
     assert m.my_pile_label.split(":")[0] in ("Anna", "Bruno")
     assert all("You" not in side.label for side in m.sides) and not m.my_pile_label.startswith("You")
     assert m.summary is not None and m.summary.headline and "You" not in m.summary.headline
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_typed_name_is_isolated_where_it_could_reorder_its_neighbours(lang):
+    """A Persian name before its points ("کرم" then "81") carries the number to its left
+    unless isolated; so does a Latin name in a right-to-left page. Each typed name is put
+    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE there, once; a Latin name in a
+    left-to-right page is left as typed."""
+    fsi, pdi = "\u2068", "\u2069"
+    app = people_app(["کرم", "Bruno"], players=2, lang=lang)
+    finish(app)
+    m = app.model()
+    labels = [side.label for side in m.sides]
+    assert labels[0] == f"{fsi}کرم{pdi}"
+    assert labels[1] == (f"{fsi}Bruno{pdi}" if lang == "fa" else "Bruno")
+    assert f"<li class=\"{'mine' if m.sides[0].mine else ''}\">{fsi}کرم{pdi}<b>" in render.score_html(m.sides, app.tr)
+    assert m.my_pile_label.startswith(labels[0]) or m.my_pile_label.startswith(labels[1])
+    assert m.summary is not None and f"{fsi}کرم{pdi}" in [side.label for side in m.summary.sides]
+    assert "\\u2068\\u2068" not in repr(m) and "\\u2069\\u2069" not in repr(m)  # once, not twice
 
 
 def test_the_review_speaks_to_the_person_it_coaches_whoever_looked_last():
