@@ -65,6 +65,47 @@ function whenReady(callback) {
 
 let updateRequested = false;
 
+// A modal dialog makes everything outside it inert, the top layer included: over the
+// summary or the settings the banner could be seen and not pressed. While it shows, it
+// goes into the topmost open modal dialog (still fixed to the top of the screen), and
+// back to its place in the page when the dialog closes.
+let bannerHome = null;
+
+function topModal() {
+  const open = [...document.querySelectorAll("dialog[open]")];
+  const modal = open.filter((d) => {
+    try {
+      return d.matches(":modal");
+    } catch {
+      return true; // no :modal in this browser: every dialog of ours opens modal
+    }
+  });
+  return modal.length ? modal[modal.length - 1] : null;
+}
+
+function placeBanner() {
+  const banner = byId("update-banner");
+  if (!banner) return;
+  if (!bannerHome) bannerHome = { parent: banner.parentElement, next: banner.nextSibling };
+  const modal = banner.hidden ? null : topModal();
+  if (modal) {
+    if (banner.parentElement !== modal) modal.append(banner);
+  } else if (banner.parentElement !== bannerHome.parent) {
+    bannerHome.parent.insertBefore(banner, bannerHome.next);
+  }
+}
+
+function setupBanner() {
+  const banner = byId("update-banner");
+  if (!banner) return;
+  byId("update-later").addEventListener("click", () => {
+    banner.hidden = true;
+  });
+  const observer = new MutationObserver(placeBanner);
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
+  observer.observe(banner, { attributes: true, attributeFilter: ["hidden"] });
+}
+
 function showUpdate(worker) {
   const banner = byId("update-banner");
   if (!banner) return;
@@ -77,9 +118,6 @@ function showUpdate(worker) {
     reload.disabled = true;
     updateRequested = true;
     worker.postMessage({ type: "skip-waiting" });
-  };
-  later.onclick = () => {
-    banner.hidden = true;
   };
   banner.hidden = false;
   document.body.dataset.update = "waiting";
@@ -188,6 +226,7 @@ async function askPersist() {
 
 addStyles();
 setupInstall();
+setupBanner();
 whenReady(() => {
   registerWorker();
   askPersist();

@@ -25,7 +25,7 @@ from tools import build, devserver
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "pwa"
 PHONE = {"width": 360, "height": 740}
-SOURCES = ["index.html", "py", "static", "tools/bare", "package-lock.json", "package.json"]
+SOURCES = ["index.html", "py", "static", "tools/bare", "tools/compile_stdlib.mjs", "package-lock.json", "package.json"]
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,10 @@ def saved_deal(page: Page) -> dict:
     return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["data"]["record"]
 
 
-@pytest.mark.xfail(strict=False, reason=(
+# Only a timed-out expectation is tolerated (raises=AssertionError): until 2026-12-04 the
+# fixture's copy lacked tools/compile_stdlib.mjs, the build failed at set-up, and the
+# xfail hid it, so the test had not run since the standard library was compiled.
+@pytest.mark.xfail(strict=False, raises=AssertionError, reason=(
     "in two clean-clone CI runs of the full suite (2026-11-30) the update banner did not show "
     "within 60 s, though the test passes run alone; under investigation, see the session notes"))
 def test_update_replaces_cache_and_keeps_the_deal(
@@ -126,6 +129,42 @@ def test_update_replaces_cache_and_keeps_the_deal(
     expect(page.locator("#stock-count")).to_have_text(stock_before)
     console_errors.assert_none()
     request_log.assert_same_origin(url)
+
+
+def test_the_update_banner_can_be_pressed_over_an_open_dialog(page: Page, context: BrowserContext, site_url: str,
+                                                              console_errors):
+    """A modal dialog makes the rest of the page inert: a banner that shows while the
+    settings (or the summary) are open must be inside the dialog to be pressed, and go
+    back to the page when it closes. (The banner is shown here as pwa.js shows it, by
+    unhiding it; the real deploy is the test above.)"""
+    page.set_viewport_size(PHONE)
+    seed_fast_settings(context)
+    page.goto(site_url)
+    wait_until_playable(page)
+    banner = page.locator("#update-banner")
+    page.locator("[data-action=settings]").click()
+    dialog = page.locator("#settings")
+    expect(dialog).to_be_visible()
+    page.evaluate("document.getElementById('update-banner').hidden = false")
+    expect(banner).to_be_visible()
+    expect(page.locator("#settings #update-banner")).to_have_count(1)
+    later = page.locator("#update-later")
+    box = later.bounding_box()
+    assert box is not None and box["y"] < 60, "still fixed to the top of the screen"
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit == "update-later"
+    later.click(timeout=5000)
+    expect(banner).to_be_hidden()
+    expect(dialog).to_be_visible()  # the dialog stays open
+    expect(page.locator("body > #update-banner")).to_have_count(1)  # back in its place
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.evaluate("document.getElementById('update-banner').hidden = false")
+    expect(page.locator("body > #update-banner")).to_be_visible()
+    page.locator("#update-later").click(timeout=5000)
+    expect(banner).to_be_hidden()
+    console_errors.assert_none()
 
 
 def test_installable_in_a_real_profile(
