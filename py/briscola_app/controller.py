@@ -730,21 +730,33 @@ class App:
             self._cue(CUE_TURN)
         self._save_deal()
 
+    @property
+    def at_stake(self) -> bool:
+        """The deal in play would count as lost if given up now: a trick is finished, or
+        a person at the device has acted on their hand (a bid, a pass, the call, a card,
+        an exchange). Before that a new deal is free; after it a contract or a hand is
+        not dealt again for nothing."""
+        g = self.game
+        if g.over:
+            return False
+        return bool(g.tricks) or any(self.is_person(seat) for seat, _ in g.actions)
+
     def _abandon(self) -> None:
-        """The deal and match in play are given up: a deal with a trick played counts as
-        lost, and so does a match of several deals with anything played; a practice game
-        counts nothing."""
+        """The deal and match in play are given up: a deal at stake (:attr:`at_stake`)
+        counts as lost, and so does a match of several deals with anything played; a
+        practice game counts nothing."""
         game, m = self.game, self.match
         if self.saved.practice:
             return
-        if not game.over and game.tricks and self.saved.people is not None:
+        at_stake = self.at_stake
+        if at_stake and self.saved.people is not None:
             self._count_people(self.saved, game, abandoned=True)  # lost by every person
-        elif not game.over and game.tricks:
+        elif at_stake:
             self._count(self.saved.id, self.saved.level, game, "loss", *self._side_points(game))
             if game.caller is not None and game.partner is not None:  # as a contract lost
                 lost = chiamata_game_points(game.caller, game.partner, game.n, won=False, cappotto=False)
                 self._count_five(self.saved, game, False, lost[HUMAN])
-        if not m.single and not m.finished and not m.counted and (m.match.deals_played or game.tricks):
+        if not m.single and not m.finished and not m.counted and (m.match.deals_played or at_stake):
             m.counted = True
             if self.saved.people is None:  # pass-and-play's matches are not the device owner's
                 self._count_match(m, self.saved.level, won=False)

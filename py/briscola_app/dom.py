@@ -391,9 +391,9 @@ class Page:
         self.render()
 
     def action_new(self, button) -> None:
-        game, match = self.app.game, self.app.match
+        match = self.app.match
         in_match = not match.single and not match.finished and match.match.deals_played > 0
-        if (not game.over and game.tricks) or in_match:
+        if self.app.at_stake or in_match:
             self.op("closeAll")
             self.op("text", "#confirm-new-text", self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm"))
             self.op("modal", "#confirm-new")

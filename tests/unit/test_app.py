@@ -169,6 +169,24 @@ def test_abandoning_a_started_deal_counts_as_a_loss():
     assert app.stats.modes["2p-medium"].played == fresh
 
 
+def test_a_card_played_before_the_first_trick_ends_puts_the_deal_at_stake():
+    """The person's first card is an act on their hand: given up after it, before the
+    trick is finished, the deal counts as lost; a computer's lead alone does not."""
+    app = make_app(players=4)
+    for _ in range(12):
+        if app.human_to_move and not app.game.trick:
+            break
+        app.new_deal()
+        while app.computer_to_move:
+            assert not app.at_stake
+            advance(app)
+    assert app.human_to_move and not app.at_stake
+    advance(app)
+    assert app.game.trick and not app.game.tricks and app.at_stake
+    app.new_deal()
+    assert app.stats.modes["4p-medium"].lost == 1
+
+
 def test_dealer_rotates_and_player_count_applies_to_new_deal():
     app = make_app()
     first_dealer = app.game.dealer

@@ -164,6 +164,32 @@ def test_the_person_bids_and_calls_and_the_table_says_so():
     assert [s.role for s in m.opponents if s.role] == (["partner"] if g.partner == HUMAN else [])
 
 
+def test_a_contract_taken_and_given_up_before_the_first_trick_counts_as_lost():
+    """New game after the auction, before a trick is finished, was free: a caller could
+    drop a bad contract uncounted. Once the person has acted on their hand the deal is
+    at stake: given up, it counts as lost, and the contract with it."""
+    for start in range(1000, 1600, 20):
+        app = chiamata_app(start=start)
+        to_the_opening_bid(app)
+        assert not app.at_stake  # the computers' passes alone do not put it at stake
+        app.bid_human("3")
+        assert app.at_stake
+        while app.computer_to_move and app.game.phase == "auction":
+            app.play_computer(Action.pass_())
+        if app.game.phase == "call":
+            break
+    else:
+        raise AssertionError("the person never won the auction")
+    app.call_human(app.game.legal_actions()[0].card)
+    assert app.game.caller == HUMAN and not app.game.tricks
+    key = "5p-medium-chiamata"
+    lost_before = app.stats.modes[key].lost if key in app.stats.modes else 0
+    app.new_deal()
+    assert app.stats.modes[key].lost == lost_before + 1
+    taken = app.five_stats.modes[key]
+    assert taken.taken == 1 and taken.made == 0 and taken.game_points < 0
+
+
 @pytest.mark.parametrize("start", range(2000, 2600, 50))
 def test_the_partner_is_shown_only_to_its_holder_until_the_called_card_is_played(start):
     app = chiamata_app(start=start)
