@@ -212,7 +212,9 @@
     setTimeout(() => {
       if (all("dialog[open]").length) return;
       const active = document.activeElement;
-      const lost = !active || active === document.body || active === document.documentElement
+      // the hand had the focus when the deal's last card went: empty now, it holds nothing
+      const emptyHand = Boolean(active && active.id === "hand" && !one("#hand button:not([disabled])"));
+      const lost = !active || active === document.body || active === document.documentElement || emptyHand
         || Boolean(active.closest("dialog:not([open]), [hidden]"));
       if (lost) OPS.focusHome();
     }, 0);
