@@ -94,7 +94,8 @@ def _seat_html(deck: str, s: SeatModel, t: Translator, ring: str = "") -> str:
         classes.append("partner")
     if s.role:
         classes.append(s.role)
-    partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner else ""
+    # the caller's partner is said by its role (to the caller, "(partner)" said it twice)
+    partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner and s.role != "partner" else ""
     if s.role:
         partner += f' <small class="role">{escape(t.t("role_" + s.role))}</small>'
     if s.bid:

@@ -164,23 +164,55 @@ def test_the_person_bids_and_calls_and_the_table_says_so():
     assert [s.role for s in m.opponents if s.role] == (["partner"] if g.partner == HUMAN else [])
 
 
+def the_person_calls(checks: bool = False, starts=range(1000, 1600, 20)) -> App:
+    """A deal where the person opens the bidding with a Three, the others pass, and the
+    person calls the first card offered."""
+    for start in starts:
+        app = chiamata_app(start=start)
+        to_the_opening_bid(app)
+        if checks:
+            assert not app.at_stake  # the computers' passes alone do not put it at stake
+        app.bid_human("3")
+        if checks:
+            assert app.at_stake
+        while app.computer_to_move and app.game.phase == "auction":
+            app.play_computer(Action.pass_())
+        if app.game.phase == "call":
+            app.call_human(app.game.legal_actions()[0].card)
+            return app
+    raise AssertionError("the person never won the auction")
+
+
+def test_the_callers_partner_is_named_once_on_its_seat():
+    """To the caller, the partner's seat said "(partner)" and "caller's partner" both:
+    the role alone says it. Other people's partners keep "(partner)"."""
+    for first in range(1000, 1600, 20):
+        app = the_person_calls(starts=range(first, 1600, 20))
+        g = app.game
+        while not g.partner_shown and not g.over:
+            if app.held is not None:
+                app.release_trick()
+            elif app.human_to_move:
+                pass_or_first(app)
+            else:
+                app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+        if g.partner is not None and g.partner != HUMAN and g.partner_shown:
+            break
+    else:
+        raise AssertionError("the partner was never another seat, shown")
+    m = app.model()
+    seat = next(s for s in m.opponents if s.seat == app.seats[g.partner])
+    assert seat.partner and seat.role == "partner"
+    html = render.opponents_html(m, app.tr)
+    assert html.count("caller&#x27;s partner") + html.count("caller's partner") == 1
+    assert "(partner)" not in html  # the person's only partner is the caller's partner
+
+
 def test_a_contract_taken_and_given_up_before_the_first_trick_counts_as_lost():
     """New game after the auction, before a trick is finished, was free: a caller could
     drop a bad contract uncounted. Once the person has acted on their hand the deal is
     at stake: given up, it counts as lost, and the contract with it."""
-    for start in range(1000, 1600, 20):
-        app = chiamata_app(start=start)
-        to_the_opening_bid(app)
-        assert not app.at_stake  # the computers' passes alone do not put it at stake
-        app.bid_human("3")
-        assert app.at_stake
-        while app.computer_to_move and app.game.phase == "auction":
-            app.play_computer(Action.pass_())
-        if app.game.phase == "call":
-            break
-    else:
-        raise AssertionError("the person never won the auction")
-    app.call_human(app.game.legal_actions()[0].card)
+    app = the_person_calls(checks=True)
     assert app.game.caller == HUMAN and not app.game.tricks
     key = "5p-medium-chiamata"
     lost_before = app.stats.modes[key].lost if key in app.stats.modes else 0
