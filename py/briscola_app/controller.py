@@ -33,9 +33,10 @@ from __future__ import annotations
 import json
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from briscola.agents import AgentSpecError, make_agent
 from briscola.cards import ALL_CARDS, Card, IllegalMoveError
@@ -1670,16 +1671,31 @@ class App:
         me = self.bottom
         return any(me in side and seat in side for side in sides)
 
+    @contextmanager
+    def _naming(self, plain: bool, viewer: int | None = None) -> Iterator[None]:
+        """Within it, seats are named plainly (nobody is "You") or not, and, if given,
+        ``viewer`` is the page seat the words speak to; both restored after."""
+        kept = self.viewer, self._plain_names
+        self._plain_names = plain
+        if viewer is not None:
+            self.viewer = viewer
+        try:
+            yield
+        finally:
+            self.viewer, self._plain_names = kept
+
     def model(self) -> TableModel:
         """The table as painted. In pass-and-play, once the deal is over, it is nobody's
         private hand any more: every seat by its name, "You" for nobody."""
         if not (self.pass_and_play and self.game.over) or self._plain_names:
             return self._table_model()
-        self._plain_names = True
-        try:
+        with self._naming(plain=True):
             return self._table_model()
-        finally:
-            self._plain_names = False
+
+    def summary(self) -> SummaryModel | None:
+        """The end-of-deal summary as the table's model holds it (None before the end),
+        without building the rest of the table."""
+        return self._summary() if self.game.over and self.held is None else None
 
     def _table_model(self) -> TableModel:
         g, t = self.game, self.tr
@@ -1752,7 +1768,7 @@ class App:
             sides=self._sides(),
             message=self._cover_title() if self.to_cover is not None else self.message,
             your_turn=human_turn,
-            summary=self._summary() if g.over and self.held is None else None,
+            summary=self.summary(),
             notice=self.notice(),
             can_review_last=bool(g.tricks),
             actions=actions,
@@ -1928,11 +1944,8 @@ class App:
         viewer's, every seat named (nobody is "You" to the others looking on)."""
         if not self.pass_and_play:
             return self._summary_of(HUMAN)
-        before, self._plain_names = self._plain_names, True
-        try:
+        with self._naming(plain=True):
             return self._summary_of(self.bottom)
-        finally:
-            self._plain_names = before
 
     def _summary_of(self, me: int) -> SummaryModel:
         g, t, plain = self.game, self.tr, self._plain_names
@@ -2067,12 +2080,8 @@ class App:
         coaches): "You" is that person in every line, whoever looked last."""
         if not self.pass_and_play:
             return self._review_model(review, step)
-        kept = self.viewer, self._plain_names
-        self.viewer, self._plain_names = self.seats[HUMAN], False
-        try:
+        with self._naming(plain=False, viewer=self.seats[HUMAN]):
             return self._review_model(review, step)
-        finally:
-            self.viewer, self._plain_names = kept
 
     def _review_model(self, review: Review, step: int) -> ReviewModel:
         t = self.tr

@@ -586,7 +586,7 @@ class Page:
     # -- the review after the deal ------------------------------------------------------
     def action_summary(self, button) -> None:
         """The deal's summary again, from the table (its Review, the tricks, the next deal)."""
-        summary = self.app.model().summary
+        summary = self.app.summary()
         if summary is not None:
             self._show_summary(summary)
 
@@ -951,7 +951,7 @@ class Page:
         if self.open_dialogs():
             return
         self.summary_waits = None
-        summary = self.app.model().summary
+        summary = self.app.summary()
         if summary is not None:
             self._show_summary(summary)
             mark("briscola:summary")
