@@ -49,11 +49,11 @@ def test_settings_offer_chiamata_for_five_with_its_auctions_and_matches():
     assert 'name="auction" value="ranks-points"' in html and 'name="players" value="5" checked' in html
 
 
-def drive(app: App, person) -> None:
-    """Play the deal to its end: ``person(app)`` acts for the person, the level for the
-    others (as the page does, through settle_choice)."""
+def drive(app: App, person, until=lambda app: app.game.over and app.held is None) -> None:
+    """Play the deal to its end (or until ``until(app)``): ``person(app)`` acts for the
+    person, the level for the others (as the page does, through settle_choice)."""
     for _ in range(400):
-        if app.game.over and app.held is None:
+        if until(app):
             return
         if app.held is not None:
             app.release_trick()
@@ -189,13 +189,7 @@ def test_the_callers_partner_is_named_once_on_its_seat():
     for first in range(1000, 1600, 20):
         app = the_person_calls(starts=range(first, 1600, 20))
         g = app.game
-        while not g.partner_shown and not g.over:
-            if app.held is not None:
-                app.release_trick()
-            elif app.human_to_move:
-                pass_or_first(app)
-            else:
-                app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+        drive(app, pass_or_first, until=lambda app: app.game.partner_shown or app.game.over)
         if g.partner is not None and g.partner != HUMAN and g.partner_shown:
             break
     else:
