@@ -629,10 +629,10 @@ class App:
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
-            if self.resumed and self.me is not None:  # whose turn it is, as before the reload
-                self.message += " " + self._turn_message()
             if self.resumed and not self.game.actions and self.game.redeals:  # not seen before the reload
                 self.message += " " + " ".join(self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals)
+            if self.resumed and self.me is not None:  # whose turn it is, as before the reload
+                self.message += " " + self._turn_message()
             if self.game.over:
                 self._finish_deal()
         else:
@@ -1453,8 +1453,11 @@ class App:
         """Take the settings another tab saved (the deal and match keep their own)."""
         stored = self._stored_settings()
         if stored is not None and stored != self.settings:
+            relabel = stored.lang != self.settings.lang
             self.settings = stored
             self.tr = Translator(stored.lang)
+            if relabel:
+                self.message = self._status_now()
 
     def _save_settings(self) -> None:
         self.store.save("settings", self.settings.base_dict())
@@ -1482,6 +1485,7 @@ class App:
         choice."""
         new = self._form_settings(changes, self.form)  # the form made its choices playable as they came
         new = validate_settings(new.to_dict())
+        relabel = new.lang != self.settings.lang
         self.settings = self.form = new
         self.tr = Translator(new.lang)
         self._save_settings()
@@ -1490,8 +1494,19 @@ class App:
                    or new.variant != m.variant or new.rule_options != m.options or people_of(new) != self.saved.people)
         now = (self.untouched or self.all_over) and differs
         if differs and not now:  # said on the table too: the dialog's small print is gone with it
-            self.message = self.settings_wait_message() + " " + self._turn_message()
+            self.message = self.settings_wait_message() + " " + self._status_now()
+        elif relabel:  # the status line was in the old language
+            self.message = self._status_now()
         return now
+
+    def _status_now(self) -> str:
+        """The status line for the table as it stands, in the language now chosen (the
+        words of the last move are not kept: a trick waiting to be taken, or whose turn)."""
+        done = self.held
+        if done is not None:
+            key = "you_take_trick" if done.winner == self.me else "takes_trick"
+            return self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
+        return self._turn_message()
 
     def settings_wait_message(self) -> str:
         """Says that changed settings apply from the next new game; in a match, that the

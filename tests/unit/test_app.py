@@ -187,6 +187,23 @@ def test_a_card_played_before_the_first_trick_ends_puts_the_deal_at_stake():
     assert app.stats.modes["4p-medium"].lost == 1
 
 
+def test_a_new_language_rewrites_the_status_line():
+    """The status line was left in the old language until the next move."""
+    app = make_app()
+    while not (app.human_to_move and app.game.tricks):
+        advance(app)
+    assert app.message.endswith("Your turn: lead a card.")
+    app.change_settings(lang="it")
+    assert app.message == "Tocca a te: gioca una carta."
+    while app.held is None:
+        advance(app)
+    app.change_settings(lang="de")  # a trick waiting to be taken: who takes it, in German
+    done, t = app.held, app.tr
+    assert app.message == (t.t("you_take_trick", n=done.points) if done.winner == app.me
+                           else t.t("takes_trick", who=app.seat_name(done.winner), n=done.points))
+    assert t.lang == "de" and "Stich" in app.message
+
+
 def test_dealer_rotates_and_player_count_applies_to_new_deal():
     app = make_app()
     first_dealer = app.game.dealer

@@ -453,6 +453,7 @@ def test_a_redeal_is_told_at_the_start():
     assert app.message.endswith("Your turn: lead a card.")
     again = reload(app)
     assert again.message.startswith("Welcome back") and f"{card} was turned" in again.message
+    assert again.message.endswith("Your turn: lead a card.")  # told in the order it happened
 
 
 def test_a_failing_or_wrong_computer_player_never_stalls_the_table():
