@@ -766,6 +766,16 @@ class App:
         self.agents = {s: make_level_agent(self.saved.level, self.saved.agent_seed + s)
                        for s in range(self.game.n) if not self.is_person(s)}
 
+    def save_what_waits(self) -> None:
+        """The page is being left or hidden (a reload, a closed tab, another app on a
+        phone): what full storage held back is tried once more (room may have been made
+        since), the deal as it stands and the results waiting. Otherwise the next visit
+        resumed an earlier point of the deal and its result was never counted."""
+        if self.deal_name in self.store.unsaved:
+            self._save_deal()  # the results with it
+        else:
+            self._flush_results()
+
     def _save_deal(self) -> None:
         self.saved.record = to_record(self.game)
         self.saved.updated = self.clock()
@@ -1339,12 +1349,21 @@ class App:
         return merged
 
     def refresh_stats(self) -> None:
-        """Read the stats again (another tab changed them)."""
-        self.stats = self._fresh_stats()
-        self.match_stats = self._fresh_match_stats()
-        self.five_stats = self._fresh_five_stats()
-        self.history = self._fresh_history()
-        self.people_stats = self._fresh_people_stats()
+        """Read the stats again (another tab changed them). This tab's results that could
+        not be written (storage full) are tried again, and those still waiting are added
+        to what is shown: a deal just finished is in the stats the person opens."""
+        self._flush_results()
+        self.stats = self._with_pending(self._fresh_stats(), self.pending)
+        self.match_stats = self._with_pending(self._fresh_match_stats(), self.pending_matches)
+        self.five_stats = self._with_pending(self._fresh_five_stats(), self.pending_five)
+        self.history = self._with_pending(self._fresh_history(), self.pending_history)
+        self.people_stats = self._with_pending(self._fresh_people_stats(), self.pending_people)
+
+    @staticmethod
+    def _with_pending(stats: Any, pending: list) -> Any:
+        for result in pending:
+            stats.add(*result)
+        return stats
 
     def reset_stats(self) -> None:
         """Erase every count; the ids of deals and matches already counted are kept, so

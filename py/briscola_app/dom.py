@@ -204,7 +204,8 @@ class Page:
                     ("#stats-file", "briscola:file", self.on_stats_file),
                     ("#review", "close", self.on_review_close), ("window", "storage", self.on_storage),
                     *((f"#{name}", "close", self.on_dialog_close) for name in WAITED_FOR),
-                    ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow))
+                    ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow),
+                    ("document", "visibilitychange", self.on_visibility))
         self._handlers = [handler for _, _, handler in bindings]
         self._dispatcher = create_proxy(self._dispatch)
         page_api.listen(self._dispatcher, to_js([[target, kind] for target, kind, _ in bindings]))
@@ -241,7 +242,14 @@ class Page:
                 self._fill_stats()
 
     def on_pagehide(self, event) -> None:
+        self.app.save_what_waits()
         self.app.tabs.leave()  # a reload or a closed tab: its deal may be taken over
+
+    def on_visibility(self, event) -> None:
+        """Hidden (another app, the screen off: a phone may end the page without a
+        pagehide): one more try at what full storage held back."""
+        if str(event.target.visibilityState) == "hidden":  # the page's document, from a worker too
+            self.app.save_what_waits()
 
     def on_pageshow(self, event) -> None:
         if event.persisted:  # back from the back-forward cache

@@ -121,9 +121,21 @@ def test_full_storage_still_reads_stats_settings_and_deal(page: Page, site_url: 
     page.get_by_role("button", name="Statistiche").click()
     expect(page.locator("[data-stat='played']")).to_have_text("7")
     page.keyboard.press("Escape")
+    play_tricks(page, 17)
+    page.evaluate(FILL_STORAGE, 1)  # not even room for the result now
     play_to_end(page)
     expect(page.get_by_role("alert")).to_contain_text("memoria di questo dispositivo è piena")
+    # the deal just finished is in the stats the person opens, though it waits to be written
+    page.keyboard.press("Escape")  # the summary
+    page.get_by_role("button", name="Statistiche").click()
+    expect(page.locator("[data-stat='played']")).to_have_text("8")
+    page.keyboard.press("Escape")
+    assert played(page) == 7, "not written: no room"
+    # room is made, then the page is reloaded: leaving it writes what waited
     page.evaluate("localStorage.removeItem('someone.else')")
+    reopen_game(page)
+    assert wait_for_turn(page) == "over", "the finished deal, not an earlier point of it"
+    assert played(page) == 8
     console_errors.assert_none(ignore=RELOAD_ABORTS)
 
 

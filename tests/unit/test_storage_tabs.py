@@ -281,6 +281,50 @@ def test_full_storage_still_reads_everything():
     assert again.store.writable and again.notice() is None, "saving resumes when there is room"
 
 
+def test_a_result_waiting_for_room_is_in_the_stats_the_person_opens():
+    """With storage full, a deal just finished waits to be written; opening Stats read
+    the stored stats again and it was not there ("No deals finished yet"). Shown, still
+    waiting; written once, when there is room."""
+    browser = Browser(QuotaBackend(quota=60_000))
+    browser.settings(level="easy")
+    a = browser.open()
+    tricks(a, 2)
+    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
+    finish(a)
+    assert a.pending, "the result could not be written"
+    a.refresh_stats()  # the person opens Stats
+    assert a.stats.modes["2p-easy"].played == 1
+    written = json.loads(browser.backend.get(PREFIX + "stats") or '{"data": {"modes": {}}}')["data"]["modes"]
+    assert a.pending and "2p-easy" not in written
+    a.refresh_stats()
+    assert a.stats.modes["2p-easy"].played == 1, "shown once"
+    browser.backend.remove("someone.else")
+    a.refresh_stats()  # room again: written now, once
+    assert not a.pending and a.stats.modes["2p-easy"].played == 1
+    assert browser.reload(a).stats.modes["2p-easy"].played == 1
+
+
+def test_what_full_storage_held_back_is_written_when_the_page_goes():
+    """Storage full mid-deal, the deal finished, room made, then a reload: the next
+    visit resumed the last point saved ("where you left it") and the finished deal was
+    never counted. Leaving or hiding the page tries once more."""
+    browser = Browser(QuotaBackend(quota=60_000))
+    browser.settings(level="easy")
+    a = browser.open()
+    tricks(a, 1)
+    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
+    finish(a)
+    assert a.deal_name in a.store.unsaved and a.pending
+    a.save_what_waits()  # still full: nothing lost, still waiting
+    assert a.deal_name in a.store.unsaved and a.pending
+    browser.backend.remove("someone.else")
+    a.save_what_waits()  # the page goes (pagehide, or hidden on a phone)
+    assert not a.store.unsaved and not a.pending
+    again = browser.reload(a)
+    assert again.game.over and again.deal_id == a.deal_id
+    assert again.stats.modes["2p-easy"].played == 1
+
+
 def test_a_huge_bad_value_is_cleared_even_when_its_copy_does_not_fit():
     """Steps of defect 3: a 3 MB corrupt settings value in a 5 MB store."""
     quota = 5 * 1024 * 1024
