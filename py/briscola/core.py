@@ -84,12 +84,17 @@ def draw_order(winner: int, players: int, per: int) -> tuple[int, ...]:
     return seats_in_trick(winner, players, per)
 
 
+def mano_negra_cards(trump: int) -> tuple[int, ...]:
+    """The king, the three and the ace of trump."""
+    base = trump * 10 - 1
+    return tuple(base + r for r in MANO_NEGRA_RANKS)
+
+
 def has_mano_negra(hand: Sequence[int], trump: int | None) -> bool:
     """Does the hand hold the king, the three and the ace of trump together?"""
     if trump is None:
         return False
-    base = trump * 10 - 1
-    return all(base + r in hand for r in MANO_NEGRA_RANKS)
+    return all(c in hand for c in mano_negra_cards(trump))
 
 
 def win_game_points(card_points: int) -> int:

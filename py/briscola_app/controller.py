@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator
 from briscola.agents import AgentSpecError, make_agent
 from briscola.cards import ALL_CARDS, Card, IllegalMoveError
 from briscola.game import Game, Trick
-from briscola.core import BID_RANKS, MIN_POINTS_BID, chiamata_game_points, contract
+from briscola.core import BID_RANKS, MIN_POINTS_BID, chiamata_game_points, contract, mano_negra_cards
 from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
                             sides_for)
 from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PLAY, SHOW, Action
@@ -1749,8 +1749,7 @@ class App:
                 partner=self._same_side(s, sides),
                 to_move=not g.over and self.held is None and g.turn == s,
                 dealer=g.dealer == s,
-                cards=[CardModel(str(c), self.card_name(c), seat=self.seats[s]) for c in g.hands[s]]
-                if rules.open_hands and not covered else None,
+                cards=self._seat_cards(s),
                 role=self._role(s, sides),
                 bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
             )
@@ -1834,6 +1833,18 @@ class App:
             return None
         name = self.page_seat_name(seat, plain=True)
         return CoverModel(name, self._cover_title(), self.tr.t("pass_note", name=name), self.tr.t("show_cards"))
+
+    def _seat_cards(self, seat: int) -> list[CardModel] | None:
+        """The cards of another seat shown face up: its hand when hands are open (unless
+        the table is covered), the king, three and ace of trump it won with by mano negra."""
+        g = self.game
+        if g.rules.open_hands and not self.covered:
+            shown = g.hands[seat]
+        elif g.early_win == seat and g.trump is not None:
+            shown = [c for c in g.hands[seat] if c in mano_negra_cards(g.trump)]
+        else:
+            return None
+        return [CardModel(str(c), self.card_name(c), seat=self.seats[seat]) for c in shown]
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
         g = self.game

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from briscola.cards import Card, IllegalMoveError
+from briscola.core import mano_negra_cards
 from briscola.game import Game
 from briscola.match import Match
 from briscola.model import EXCHANGE, PLAY, SHOW, Action
@@ -441,7 +442,13 @@ def test_mano_negra_shown_by_a_computer_is_told():
     assert Action.show() in app.game.legal_actions()
     app.play_computer_choice(Action.show())
     assert app.game.over and app.message == "Giulia shows king, three and ace of trump and wins the deal at once."
-    assert app.model().summary.outcome == "loss"
+    m = app.model()
+    assert m.summary.outcome == "loss"
+    # the three cards are shown on Giulia's seat, face up (they were told, never seen)
+    shown = m.opponents[0].cards
+    assert shown is not None and len(shown) == 3
+    assert {c.label for c in shown} == {app.card_name(Card(c)) for c in mano_negra_cards(app.game.trump)}
+    assert 'class="seat-cards open"' in render.opponents_html(m, app.tr)
 
 
 def test_a_redeal_is_told_at_the_start():
