@@ -8,6 +8,7 @@ Set BRISCOLA_SCREENSHOTS=<folder> to keep a screenshot of each language and size
 from __future__ import annotations
 
 import json
+import re
 import os
 from pathlib import Path
 
@@ -155,7 +156,8 @@ def test_persian_mirrors_the_table(browser: Browser, site_url: str):
         context.close()
 
 
-@pytest.mark.parametrize("locale,lang", [("it-IT", "it"), ("de-DE", "de"), ("fa-IR", "fa"), ("pt", "pt-BR"), ("uk-UA", "uk")])
+@pytest.mark.parametrize("locale,lang", [("it-IT", "it"), ("de-DE", "de"), ("fa-IR", "fa"), ("pt", "pt-BR"), ("uk-UA", "uk"),
+                                         ("hr-HR", "hr")])
 def test_first_screen_is_in_the_browsers_language_before_python(browser: Browser, site_url: str, locale, lang):
     if lang not in LANGUAGE_CODES:
         pytest.skip(f"{lang} not added yet")
@@ -167,11 +169,12 @@ def test_first_screen_is_in_the_browsers_language_before_python(browser: Browser
             state: document.body.dataset.state, lang: document.documentElement.lang,
             dir: document.documentElement.dir, loader: document.getElementById('loader-text').textContent,
             status: document.getElementById('status').textContent,
-            newGame: document.querySelector('[data-action=new] span').textContent })""")
+            newGame: document.querySelector('[data-action=new] span').textContent, title: document.title })""")
         assert early["state"] == "loading", "this ran before Python took over"
         assert (early["lang"], early["dir"]) == (lang, t.dir)
         assert early["loader"] == t.t("stage_runtime") and early["status"] == t.t("loading")
         assert early["newGame"] == t.t("new_game")
+        assert early["title"] == t.t("title")  # the tab says Briškula, Bisca, ... as the page does
         expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
         stored = json.loads(page.evaluate("localStorage.getItem('briscola.settings') || 'null'") or "null")
         assert stored is None or stored["data"]["lang"] == lang
@@ -194,6 +197,10 @@ def test_language_is_chosen_by_its_own_name_and_remembered(browser: Browser, sit
         page.get_by_role("dialog", name="Settings").get_by_role("button", name="Save").click()
         lang = "pl" if "pl" in LANGUAGE_CODES else "it"
         expect(page.locator("html")).to_have_attribute("lang", lang)
+        # the status line too, at once (it waited for the next move)
+        t = Translator(lang)
+        expect(page.locator("#status")).to_have_text(re.compile(
+            "^(" + "|".join(re.escape(t.t(k)) for k in ("your_turn_lead", "your_turn")) + ")$"))
         page.reload()
         page.goto(site_url, wait_until="domcontentloaded")
         assert page.evaluate("document.documentElement.lang") == lang, "remembered before Python starts"
