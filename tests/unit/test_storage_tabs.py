@@ -281,17 +281,24 @@ def test_full_storage_still_reads_everything():
     assert again.store.writable and again.notice() is None, "saving resumes when there is room"
 
 
+def finished_with_storage_full(tricks_before: int) -> tuple[Browser, App]:
+    """A deal of 2p-easy whose storage fills (a foreign key) after ``tricks_before``
+    tricks, played to its end: its result waits to be written."""
+    browser = Browser(QuotaBackend(quota=60_000))
+    browser.settings(level="easy")
+    a = browser.open()
+    tricks(a, tricks_before)
+    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
+    finish(a)
+    assert a.pending, "the result could not be written"
+    return browser, a
+
+
 def test_a_result_waiting_for_room_is_in_the_stats_the_person_opens():
     """With storage full, a deal just finished waits to be written; opening Stats read
     the stored stats again and it was not there ("No deals finished yet"). Shown, still
     waiting; written once, when there is room."""
-    browser = Browser(QuotaBackend(quota=60_000))
-    browser.settings(level="easy")
-    a = browser.open()
-    tricks(a, 2)
-    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
-    finish(a)
-    assert a.pending, "the result could not be written"
+    browser, a = finished_with_storage_full(tricks_before=2)
     a.refresh_stats()  # the person opens Stats
     assert a.stats.modes["2p-easy"].played == 1
     written = json.loads(browser.backend.get(PREFIX + "stats") or '{"data": {"modes": {}}}')["data"]["modes"]
@@ -308,13 +315,8 @@ def test_what_full_storage_held_back_is_written_when_the_page_goes():
     """Storage full mid-deal, the deal finished, room made, then a reload: the next
     visit resumed the last point saved ("where you left it") and the finished deal was
     never counted. Leaving or hiding the page tries once more."""
-    browser = Browser(QuotaBackend(quota=60_000))
-    browser.settings(level="easy")
-    a = browser.open()
-    tricks(a, 1)
-    browser.backend.set("someone.else", "x" * (browser.backend.quota - browser.backend.used() - 20))
-    finish(a)
-    assert a.deal_name in a.store.unsaved and a.pending
+    browser, a = finished_with_storage_full(tricks_before=1)
+    assert a.deal_name in a.store.unsaved
     a.save_what_waits()  # still full: nothing lost, still waiting
     assert a.deal_name in a.store.unsaved and a.pending
     browser.backend.remove("someone.else")
