@@ -47,19 +47,19 @@ its own counts, so its view of them is never behind another tab's writes):
 The page is also read just before each click that may replace a deal (New game, the
 confirmation, Save), so its last state before replacement is known.
 
-Each deal id is remembered at the furthest state observed (cards played). At the end the
+Each deal id is remembered at the furthest state observed (actions taken). At the end the
 second tab is closed, the context goes online, the first page waits until no computer
 player is to move, reloads once and is read again. The deals that must be counted are
 derived from observation alone, not from the app's ``counted`` list:
   (a) every deal ever seen with a ``result``, and
-  (b) every deal seen with a completed trick, no result, and no longer stored anywhere.
-Why this is exact: a trick always holds a card of the person's, and each such card is a
-tap or a key of this test followed by an observation, so a deal cannot gain its first trick
-unseen before any of the test's next actions. A stored deal disappears only through New game
-(directly only when no trick was completed or the deal is over, otherwise through the
-confirmation, which counts it as a loss and which only opens when a trick was completed, so
-the deal was seen with it), Save of settings (only on a deal with no card played) or a new
-tab taking orphans over (it clears only finished deals, counted when they ended). A deal
+  (b) every deal seen at stake (a completed trick, or an action of the person's), no
+      result, and no longer stored anywhere.
+Why this is exact: a trick always holds a card of the person's, and each action of the
+person's is a tap or a key of this test followed by an observation, so a deal cannot come
+to be at stake unseen before any of the test's next actions. A stored deal disappears only
+through New game (directly only when the deal is not at stake or is over, otherwise through
+the confirmation, which counts it as a loss), Save of settings (only on a deal with no
+card played) or a new tab taking orphans over (it clears only finished deals, counted when they ended). A deal
 whose tab was closed mid-deal stays stored (or moves to a new tab's key under the same id)
 and is not counted. Then, exactly: ``set(counted) == must``, no duplicate in ``counted``,
 the sum of "played" over modes equals ``len(must)``, and per mode (players from the record,
@@ -162,8 +162,15 @@ def deal_id(data: dict) -> str:
     return f"{data['record']['seed']:x}-{data['agent_seed']:x}"
 
 
-def cards_played(record: dict) -> int:
-    return sum(len(t["plays"]) for t in record["tricks"]) + len(record.get("current", []))
+def progress_of(record: dict) -> int:
+    """How far a deal has gone: its actions (cards, exchanges, bids), in order."""
+    return len(record["actions"])
+
+
+def at_stake(record: dict) -> bool:
+    """Counted as lost if given up (``App.at_stake``): a trick finished, or an action of
+    the person's (engine seat 0)."""
+    return bool(record["tricks"]) or any(seat == 0 for seat, _ in record["actions"])
 
 
 @dataclass
@@ -192,7 +199,7 @@ class Tab:
     page: Page
     tab_id: str | None = None
     deal: str | None = None  # id of the deal it holds
-    deal_tricks: bool = False
+    deal_at_stake: bool = False
     progress: int = -1
     played: int = -1  # sum of "played" in the stats as this page last read them
     changed_at: float = field(default_factory=time.monotonic)
@@ -307,7 +314,7 @@ class Chaos:
     def _remember(self, data: dict) -> Seen:
         record = data["record"]
         did = deal_id(data)
-        progress = cards_played(record)
+        progress = progress_of(record)
         held = len(from_record(record).hands[0])
         old = self.seen.get(did)
         if old is None or progress > old.progress or (progress == old.progress and "result" in record):
@@ -340,7 +347,7 @@ class Chaos:
         own = snap["parsed"][tab_id]
         did = deal_id(own)
         record = own["record"]
-        progress = cards_played(record)
+        progress = progress_of(record)
         game = from_record(record)
         shown = [str(c) for c in game.hands[0]]
         self.check(snap["hand"] == shown, f"{name}: the hand shows {snap['hand']}, its stored deal {did} "
@@ -363,17 +370,17 @@ class Chaos:
 
         if tab.deal == did:
             self.check(progress >= tab.progress,
-                       f"{name}: deal {did} went back from {tab.progress} to {progress} cards played")
+                       f"{name}: deal {did} went back from {tab.progress} to {progress} actions")
         elif tab.deal is not None:
-            # this tab's deal was replaced (New game, or Save of new settings): a deal with a
-            # trick taken is counted by then, as a loss or as its own result
+            # this tab's deal was replaced (New game, or Save of new settings): a deal at
+            # stake is counted by then, as a loss or as its own result
             gone = tab.deal not in self._deals_of(snap)
             self.check(gone, f"{name}: the tab moved to deal {did} while its deal {tab.deal} is still stored")
-            if tab.deal_tricks:
-                self.check(tab.deal in counted, f"{name}: deal {tab.deal} had tricks and was replaced "
+            if tab.deal_at_stake:
+                self.check(tab.deal in counted, f"{name}: deal {tab.deal} was at stake and was replaced "
                            "but is not counted")
             self.counts["replaced"] += 1
-        tab.deal, tab.progress, tab.deal_tricks = did, progress, bool(record["tricks"])
+        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake(record)
 
         key = (did, progress, snap["state"])
         now = time.monotonic()
@@ -580,7 +587,7 @@ class Chaos:
 
         ended = {d for d, s in self.seen.items() if s.over}
         abandoned = {d for d, s in self.seen.items()
-                     if not s.over and s.record["tricks"] and d not in present}
+                     if not s.over and at_stake(s.record) and d not in present}
         must = ended | abandoned
         counted = stats["counted"]
         played = sum(m["played"] for m in stats["modes"].values())
