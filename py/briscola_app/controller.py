@@ -742,6 +742,14 @@ class App:
             return False
         return bool(g.tricks) or any(self.is_person(seat) for seat, _ in g.actions)
 
+    @property
+    def match_at_stake(self) -> bool:
+        """A match of several deals, not over, would count as lost if given up now: a deal
+        of it was played, or its deal in play is at stake (:attr:`at_stake`)."""
+        m = self.match
+        return (not m.single and not m.finished and not m.counted
+                and bool(m.match.deals_played or self.at_stake))
+
     def _abandon(self) -> None:
         """The deal and match in play are given up: a deal at stake (:attr:`at_stake`)
         counts as lost, and so does a match of several deals with anything played; a
@@ -757,7 +765,7 @@ class App:
             if game.caller is not None and game.partner is not None:  # as a contract lost
                 lost = chiamata_game_points(game.caller, game.partner, game.n, won=False, cappotto=False)
                 self._count_five(self.saved, game, False, lost[HUMAN])
-        if not m.single and not m.finished and not m.counted and (m.match.deals_played or at_stake):
+        if self.match_at_stake:
             m.counted = True
             if self.saved.people is None:  # pass-and-play's matches are not the device owner's
                 self._count_match(m, self.saved.level, won=False)

@@ -399,8 +399,7 @@ class Page:
         self.render()
 
     def action_new(self, button) -> None:
-        match = self.app.match
-        in_match = not match.single and not match.finished and match.match.deals_played > 0
+        in_match = self.app.match_at_stake  # said as a lost match: counted as one too
         if self.app.at_stake or in_match:
             self.op("closeAll")
             self.op("text", "#confirm-new-text", self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm"))
@@ -837,7 +836,8 @@ class Page:
         app = self.app
         m = app.model()
         t = app.tr
-        self.op("focusWas", "#hand")  # before the hand is painted again
+        # before the hand and its buttons (bids, calls) are painted again
+        self.op("focusWas", "#hand, #hand-actions")
         self._paint("opponents", render.opponents_html(m, t))
         if m.phase in ("auction", "call"):
             self._paint("trick", render.auction_html(m, t))

@@ -135,11 +135,13 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     expect(bids).to_have_count(10)  # every rank, Ace to Two
     expect(page.get_by_role("button", name="Pass")).to_be_visible()
     shot(page, "chiamata-auction")
-    page.get_by_role("button", name="Bid Three").click()
+    page.get_by_role("button", name="Bid Three").focus()  # by keyboard
+    page.keyboard.press("Enter")
     expect(page.get_by_role("status")).to_contain_text("You bid Three. You won the auction with Three: call a card.")
     assert phase(page) == "call"
     calls = page.locator("#hand-actions [data-action='call']")
     expect(calls).to_have_count(4)  # the Three of each suit, its card shown
+    expect(calls.first).to_be_focused()  # the focus follows the auction's buttons (it fell to the page)
     hand = {b.get_attribute("data-card") for b in page.locator("#hand button").all()}
     values = [b.get_attribute("data-value") for b in calls.all()]
     assert values == ["3D", "3C", "3S", "3B"]
@@ -176,8 +178,11 @@ def test_the_person_is_the_secret_partner(page: Page, site_url: str, context, co
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn" and phase(page) == "auction"
     expect(page.locator("#hand-actions [data-action='bid']")).to_have_count(0)  # nothing under the Two
-    page.get_by_role("button", name="Pass").click()
+    page.get_by_role("button", name="Pass").focus()  # by keyboard
+    page.keyboard.press("Enter")
     assert wait_for_turn(page) == "your-turn" and phase(page) == "play"
+    # the focus went from Pass to the hand, through Giulia's call (it fell to the page)
+    expect(page.locator("#hand button").first).to_be_focused()
     caller = page.locator(".seat.caller")
     expect(caller).to_have_count(1)
     expect(caller).to_contain_text("Giulia")

@@ -119,13 +119,26 @@ def with_a_match_near_its_end(page: Page) -> None:
     expect(page.locator("#match-bar .match-score")).to_contain_text("-18")
 
 
-@pytest.mark.parametrize("players,lang", [(2, "en"), (4, "en"), (5, "en"), (6, "en"), (5, "ru")],
-                         ids=["2", "4", "5", "6", "5-ru-match"])
+def seed_variant(context, **variant) -> None:
+    """Store the variant and its options before the page loads."""
+    box = json.dumps({"version": 1, "data": variant})
+    context.add_init_script("if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.variant'))"
+                            f" localStorage.setItem('briscola.variant', {json.dumps(box)});")
+
+
+@pytest.mark.parametrize("players,lang,variant", [
+    (2, "en", {}), (4, "en", {}), (5, "en", {}), (6, "en", {}), (5, "ru", {}),
+    (2, "en", {"variant": "dupla"}), (2, "en", {"variant": "briscolone", "hand_size": 5}),
+    (6, "en", {"variant": "scoperta"})],
+    ids=["2", "4", "5", "6", "5-ru-match", "2-dupla", "2-briscolone-5", "6-scoperta"])
 def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int,
-                                           lang: str):
+                                           lang: str, variant: dict):
     """Russian, in a Chiamata match: among the longest words (the contract, the caller's
-    role) with the longest match bar, two lines on a phone."""
+    role) with the longest match bar, two lines on a phone. Four cards in hand (Dupla),
+    five (Briscolone), and six open hands (Scoperta): the widest hands."""
     seed_settings(context, players=players, speed="slow", lang=lang)
+    if variant:
+        seed_variant(context, **variant)
     if players == 5:  # the person is the secret partner: the longest words on the table
         seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
@@ -147,9 +160,24 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
             page.wait_for_selector("#trick figure")
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
-        shot(page, f"layout-{players}p{'' if lang == 'en' else '-' + lang}-{width}x{height}")
+        if variant.get("variant") == "scoperta":  # the open hands are there to be read
+            found += [f"{width}x{height}: {p}" for p in open_cards_too_small(page)]
+        name = "".join(f"-{v}" for v in (lang if lang != "en" else "", *variant.values()) if v)
+        shot(page, f"layout-{players}p{name}-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+MIN_OPEN_CARD_W = 22
+"""Narrowest readable card of another player's open hand (Scoperta), in CSS pixels: at
+15 px a six-player phone's open hands could not be told apart."""
+
+
+def open_cards_too_small(page: Page) -> list[str]:
+    widths = page.locator("#opponents .seat-cards img").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)")
+    assert widths, "no open hand shown"
+    return [f"open cards {min(widths):.0f} px wide"] if min(widths) < MIN_OPEN_CARD_W else []
 
 
 def seed_tips(context) -> None:

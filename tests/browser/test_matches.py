@@ -326,3 +326,22 @@ def open_stats(page: Page) -> None:
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"match-end-{name}.png"))
+
+
+def test_new_game_after_the_first_card_of_a_match_asks_about_the_match(page: Page, site_url: str, context,
+                                                                      console_errors):
+    """In a match's first deal, New game after the person's first card counts a lost match:
+    the confirmation says so (it spoke of a deal)."""
+    seed_settings(context)
+    seed_match(context, "best-of-3")
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    page.locator(PLAYABLE).first.click()
+    page.locator("#actions [data-action='new']").click()
+    confirm = page.locator("#confirm-new")
+    expect(confirm).to_be_visible()
+    expect(page.locator("#confirm-new-text")).to_have_text(
+        "Abandon this match and start a new one? It counts as a lost match.")
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    console_errors.assert_none()

@@ -25,7 +25,7 @@ from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offe
                                    validate_settings)
 from briscola_app.stats import parse_mode_key, validate_stats
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import reload, seeds
+from tests.unit.test_app import advance, reload, seeds
 
 BASE = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
 
@@ -571,6 +571,21 @@ def test_new_game_in_the_middle_of_a_match_counts_a_lost_match():
     counts = stored(backend, "matches")["formats"]["2p-medium/best-of-5"]
     assert counts == {"played": 1, "won": 0}
     assert app.match.match.deals_played == 0
+
+
+def test_a_match_is_at_stake_from_the_persons_first_card():
+    """New game in a match's first deal, after the person's first card: the match was
+    counted as lost while the confirmation spoke of a deal; both follow match_at_stake."""
+    backend = DictBackend()
+    app = make_app(backend, match="best-of-3")
+    while not app.human_to_move:
+        advance(app)
+    assert not app.match_at_stake
+    advance(app)  # the person's card
+    assert app.at_stake and app.match_at_stake and app.match.match.deals_played == 0
+    app.new_deal()
+    assert stored(backend, "matches")["formats"]["2p-medium/best-of-3"] == {"played": 1, "won": 0}
+    assert not app.match_at_stake  # the new match: nothing played yet
 
 
 def test_a_single_deal_is_not_a_match_in_the_stats():
