@@ -91,6 +91,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from playwright.sync_api import BrowserContext, Page
@@ -98,6 +99,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from briscola.record import from_record, to_record
 
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "chaos"
 CHAOS_SECONDS = float(os.environ.get("BRISCOLA_CHAOS_SECONDS", "100"))
 CHAOS_SEED = int(os.environ.get("BRISCOLA_CHAOS_SEED", "20240917"))
 
@@ -407,7 +409,16 @@ class Chaos:
                     self.counts["missed"] += 1
                     self.note(f"  missed {what}: the page changed first")
                     return False
-        self.fail(f"could not click {what} although it is still there ({still})")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "click-failed.png")
+        blocker = locator.evaluate("""(el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return `${JSON.stringify(r)}; at its centre: ${top ? top.outerHTML.slice(0, 200) : "nothing"};`
+            + ` state ${document.body.dataset.state}`;
+        }""", timeout=CLICK_TIMEOUT_MS)
+        self.fail(f"could not click {what} although it is still there ({still}); {blocker}; "
+                  f"screenshot {SHOTS / 'click-failed.png'}")
         return False
 
     def step(self) -> None:
@@ -458,8 +469,10 @@ class Chaos:
             return
         index = self.rng.randrange(count)
         self.note(f"{name}: tap card {index + 1} of {count}")
+        # still there: the card at that place (a tap just before may have played a card
+        # and taken it from the hand, and the hand may be the person's again, one shorter)
         if self.click(page, enabled.nth(index), "a card",
-                      "document.querySelector('#hand button:not([disabled])') && "
+                      f"document.querySelectorAll('#hand button:not([disabled])').length > {index} && "
                       "!document.querySelector('dialog[open]')"):
             self.counts["cards tapped"] += 1
 
