@@ -97,6 +97,9 @@ def test_first_run_offers_how_to_play_and_tips_stay_off_once_dismissed(page: Pag
         box = button.bounding_box()
         assert box["height"] >= 44 and box["x"] >= dialog_box["x"] - 1
         assert box["x"] + box["width"] <= dialog_box["x"] + dialog_box["width"] + 1
+    # Save and Cancel stay at the bottom of a long form on a phone (four screens of scrolling)
+    for name in ("Save", "Cancel"):
+        expect(page.locator("#settings").get_by_role("button", name=name, exact=True)).to_be_in_viewport(ratio=1)
     shot(page, "phone-settings-buttons")
     console_errors.assert_none(ignore=RELOAD_ABORTS)  # a reload cuts the runtime's own download short
 
