@@ -1010,9 +1010,7 @@ class App:
             self.held = done
             ours = done.winner == self.bottom or self._same_side(done.winner, self.known_sides())
             self._cue(CUE_TRICK_OURS if ours else CUE_TRICK_THEIRS)
-            key = "you_take_trick" if done.winner == me else "takes_trick"
-            self.message = " ".join(filter(None, (reveal, self.tr.t(key, who=self.seat_name(done.winner),
-                                                                      n=done.points))))
+            self.message = " ".join(filter(None, (reveal, self._taken_words(done))))
         elif not game.over and (game.turn == me or action.kind == CALL):
             self.message += " " + self._turn_message()
         # a computer's exchange stays in the words of the card it then plays
@@ -1529,11 +1527,12 @@ class App:
     def _status_now(self) -> str:
         """The status line for the table as it stands, in the language now chosen (the
         words of the last move are not kept: a trick waiting to be taken, or whose turn)."""
-        done = self.held
-        if done is not None:
-            key = "you_take_trick" if done.winner == self.me else "takes_trick"
-            return self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
-        return self._turn_message()
+        return self._taken_words(self.held) if self.held is not None else self._turn_message()
+
+    def _taken_words(self, done: Trick) -> str:
+        """Who takes the trick on the table, and its points."""
+        key = "you_take_trick" if done.winner == self.me else "takes_trick"
+        return self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
 
     def settings_wait_message(self) -> str:
         """Says that changed settings apply from the next new game; in a match, that the
