@@ -469,6 +469,10 @@ class Page:
         self._say_in_stats("")
 
     def action_settings(self, button) -> None:
+        if "settings" in self.open_dialogs():
+            # tapped as Python finished starting: early.js opened it and take_early_taps
+            # filled it; filling it again would undo a choice made since
+            return
         self.op("html", "#settings-fields", render.settings_html(self.app.settings_form()))
         self.op("modal", "#settings")
 

@@ -150,3 +150,56 @@ def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, any
     assert page.locator("#stats").evaluate("d => d.open")
     assert page.locator("#stats-body").inner_text() != loading
     page.context.close()
+
+
+# Settings tapped in the moment between Python's handlers being bound and its start being
+# over: early.js opens the dialog, Python fills it as it finishes starting (take_early_taps),
+# and the tap also reaches Python's own handler, which runs after the start. A choice made
+# in between must stay. The page's own calls are wrapped to make the moment certain: the tap
+# is made when Python asks for the early taps, the choice as soon as the fields are filled.
+TAP_AS_PYTHON_FINISHES = """
+(() => {
+  let api;
+  Object.defineProperty(window, "briscolaPage", {
+    configurable: true,
+    get() { return api; },
+    set(value) {
+      const early = value.earlyTaps, apply = value.apply;
+      let filled = false;
+      value.earlyTaps = () => {
+        document.querySelector("#actions [data-action='settings']").click();
+        return early();
+      };
+      value.apply = (ops) => {
+        const moved = apply(ops);
+        if (!filled && Array.from(ops).some((op) => op[0] === "html" && op[1] === "#settings-fields")) {
+          filled = true;
+          document.querySelector("#settings-form input[name='speed'][value='slow']").click();
+          window.choiceMade = true;
+        }
+        return moved;
+      };
+      api = value;
+    },
+  });
+})();
+"""
+
+
+def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Browser, any_url: str) -> None:
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(TAP_AS_PYTHON_FINISHES)
+    open_game(page, any_url)
+    wait_for_turn(page)  # every event so far has had its effect
+    assert page.evaluate("window.choiceMade === true && document.body.dataset.early === 'settings'")
+    dialog = page.get_by_role("dialog", name="Settings")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("input[name='speed'][value='slow']")).to_be_checked(timeout=1000)
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    speed = page.evaluate("JSON.parse(localStorage.getItem('briscola.settings')).data.speed")
+    assert speed == "slow"
+    assert not errors
+    page.context.close()
