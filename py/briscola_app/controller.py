@@ -2007,7 +2007,14 @@ class App:
                                 t.t("new_game") if self.match.single else t.t("match_new"), go)
         outcome = g.result()[me]
         winner = g.outcome().winner
-        if outcome == "draw":
+        by_points = self.match.match.format in POINTS_FORMATS  # a deal is not won: its points count
+        if by_points and outcome != "draw" and winner is not None:
+            if plain or winner != g.side_of[me]:
+                names = [self.seat_name(s) for s in g.sides[winner] if s != me or plain]
+                headline = t.t("deal_more_for", names=t.names(names))
+            else:
+                headline = t.t("deal_more_you")
+        elif outcome == "draw":
             headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
         elif plain and winner is not None:
             headline = t.t("pnp_won_by", names=t.names([self.seat_name(s) for s in g.sides[winner]]))

@@ -791,3 +791,27 @@ def test_a_lost_match_names_its_winner_at_a_table_of_three():
     app.saved.match = replace(app.match, match=match)
     s = app._match_summary()
     assert s.headline == "You lose the match." and s.note == f"{app.page_seat_name(1)} wins the match."
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_deal_of_a_match_to_points_names_who_took_more_not_a_winner(players):
+    """In a match to 121 the deals are not won or lost, their points count: the summary
+    says who took more of the deal's points (a match of deals keeps "You win!")."""
+    seen = set()
+    deals = [("best-of-3", 1000), *(("points-121", start) for start in range(1000, 13000, 1000))]
+    for match, start in deals:
+        app = make_app(DictBackend(), match=match, players=players, start=start)
+        finish(app)
+        g, summary = app.game, app.model().summary
+        mine = sum(g.points[s] for s in g.sides[g.side_of[0]])
+        if match == "best-of-3":
+            assert summary.headline in ("You win!", "You lose.", "A draw: 60 to 60.")
+            continue
+        winner = g.outcome().winner
+        if mine > 60:
+            assert summary.headline == "You took more points this deal."
+        elif mine < 60:
+            names = app.tr.names([app.seat_name(s) for s in g.sides[winner]])
+            assert summary.headline == f"More points this deal: {names}."
+        seen.add(mine > 60)
+    assert seen == {True, False}  # both sentences were seen
