@@ -95,7 +95,9 @@ def pytest_args(extra: list[str]) -> list[str]:
     chose = any(arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in extra)
     n = workers()
     spread = ["-n", str(n), "--dist", "worksteal"] if n > 1 and not chose else []
-    return ["tests", *spread, *extra]
+    # the slowest tests named at the end: what to look at when a run nears CI's budget
+    slowest = [] if any(arg.startswith("--durations") for arg in extra) else ["--durations=25"]
+    return ["tests", *spread, *slowest, *extra]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -898,8 +898,10 @@ class Page:
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
                 buttons = "#hand-actions button[data-action='bid'], #hand-actions button[data-action='call']"
             self.op("focusNth", buttons, focus_index or 1, focus_index is not None)
-        else:  # a card of the hand had the focus and is gone or disabled: the hand keeps it
-            self.op("focusNth", "#hand", 1, False)
+        else:  # a card of the hand had the focus and is gone or disabled: the hand keeps it;
+            # after New game (the focus asked for) the hand takes it, so the first card has
+            # it when the turn comes rather than New game, with the others to move first
+            self.op("focusNth", "#hand", 1, focus_index is not None)
         self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:

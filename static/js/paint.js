@@ -213,12 +213,38 @@
       if (all("dialog[open]").length) return;
       const active = document.activeElement;
       // the hand had the focus when the deal's last card went: empty now, it holds nothing
-      const emptyHand = Boolean(active && active.id === "hand" && !one("#hand button:not([disabled])"));
+      const emptyHand = Boolean(active && active.id === "hand" && !one("#hand button"));
       const lost = !active || active === document.body || active === document.documentElement || emptyHand
         || Boolean(active.closest("dialog:not([open]), [hidden]"));
       if (lost) OPS.focusHome();
     }, 0);
   }, true);
+  // The arrow keys move between the cards of the hand that can be played (the bids and
+  // the cards to call in the auction), Home and End to the first and last, in the order
+  // they are seen (a right-to-left page's first card is on the right). Here, not in
+  // Python: from a worker each key would wait for a round trip.
+  const MOVES = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+  for (const group of ["#hand", "#hand-actions"]) {
+    const root = one(group);
+    if (!root) continue;
+    root.addEventListener("keydown", (event) => {
+      const here = event.target instanceof HTMLButtonElement ? event.target : null;
+      if (!here || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const buttons = Array.from(root.querySelectorAll("button")).filter((b) => !b.disabled && !b.closest("[hidden]"));
+      const at = buttons.indexOf(here);
+      if (at < 0 || buttons.length < 2) return;
+      let to;
+      if (event.key === "Home") to = 0;
+      else if (event.key === "End") to = buttons.length - 1;
+      else if (event.key in MOVES) {
+        const sideways = event.key === "ArrowLeft" || event.key === "ArrowRight";
+        const flip = sideways && getComputedStyle(root).direction === "rtl" ? -1 : 1;
+        to = (at + MOVES[event.key] * flip + buttons.length) % buttons.length;
+      } else return;
+      event.preventDefault();
+      buttons[to].focus();
+    });
+  }
   document.addEventListener("submit", (event) => {
     if (event.target && event.target.id === "settings-form") event.preventDefault(); // Python saves and closes
   });

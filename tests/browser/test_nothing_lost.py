@@ -9,7 +9,8 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.test_play import open_game, reopen_game, play_one, play_to_end, seed_settings, stored, wait_for_turn
+from tests.browser.test_play import (open_game, play_one, play_to_end, reopen_game, seed_settings, settle, stored,
+                                     wait_for_turn)
 from tests.browser.test_variants import RELOAD_ABORTS
 
 
@@ -126,7 +127,12 @@ def test_full_storage_still_reads_stats_settings_and_deal(page: Page, site_url: 
     play_to_end(page)
     expect(page.get_by_role("alert")).to_contain_text("memoria di questo dispositivo è piena")
     # the deal just finished is in the stats the person opens, though it waits to be written
-    page.keyboard.press("Escape")  # the summary
+    summary = page.locator("#summary")
+    expect(summary).to_be_visible()  # a moment after the last trick (and the alert)
+    page.keyboard.press("Escape")
+    expect(summary).to_be_hidden()
+    settle(page)
+    page.evaluate(FILL_STORAGE, 1)  # the table saved for the next start shrank with the hand: full again
     page.get_by_role("button", name="Statistiche").click()
     expect(page.locator("[data-stat='played']")).to_have_text("8")
     page.keyboard.press("Escape")

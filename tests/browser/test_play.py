@@ -260,6 +260,14 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     first = page.locator("#hand button").first
     card = first.get_attribute("data-card")
     first.focus()
+    # the arrow keys go from card to card, round the hand; End to the last
+    cards = page.locator("#hand button")
+    page.keyboard.press("ArrowRight")
+    expect(cards.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(cards.last).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(first).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(f"#trick [data-card='{card}']")).to_have_count(1)
     # while the others play, the hand holds the focus (its card is gone); then a card has it
@@ -279,6 +287,17 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     reopen_game(page)
     expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
     assert stored(page, "settings")["data"]["deck"] == "french"
+    # New game from the keyboard: the dealer turns, the computer leads, and the hand takes
+    # the focus, so the first card has it when the person's turn comes (not New game)
+    page.locator("#actions [data-action='new']").focus()
+    page.keyboard.press("Enter")
+    confirm = page.locator("#confirm-new [data-action='new-confirmed']")
+    expect(confirm).to_be_visible()
+    confirm.focus()
+    page.keyboard.press("Enter")
+    wait_for_turn(page)
+    expect(page.locator("#trick [data-card]")).to_have_count(1)  # the computer led
+    expect(page.locator("#hand button").first).to_be_focused()
 
 
 def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url: str, context, console_errors):

@@ -192,8 +192,10 @@ def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Bro
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(TAP_AS_PYTHON_FINISHES)
     open_game(page, any_url)
+    # the turn is shown before Python has taken the early taps (in a worker, a moment before)
+    page.wait_for_function("window.choiceMade === true", timeout=READY_TIMEOUT_MS)
     wait_for_turn(page)  # every event so far has had its effect
-    assert page.evaluate("window.choiceMade === true && document.body.dataset.early === 'settings'")
+    assert page.evaluate("document.body.dataset.early") == "settings"
     dialog = page.get_by_role("dialog", name="Settings")
     expect(dialog).to_be_visible()
     expect(dialog.locator("input[name='speed'][value='slow']")).to_be_checked(timeout=1000)
