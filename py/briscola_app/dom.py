@@ -272,6 +272,9 @@ class Page:
             return
         if dialogs:
             return
+        target = event.target
+        if not _null(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
+            return  # a digit typed in a name (its dialog closed by Escape just after) plays nothing
         if key.isdigit() and self.app.human_to_move:
             index = int(key)
             hand = self.app.game.hands[self.app.game.turn]  # the person to move is the one whose hand is shown
@@ -894,7 +897,7 @@ class Page:
             if cover_before != self.painted.get("cover") or focus_index is not None:
                 self.op("focus", "#cover button")  # the cover just came: its button, for the next person's tap
         elif m.your_turn:  # the card asked for, or the same place if the focus was in the hand
-            buttons = "#hand button"
+            buttons = "#hand button:not([aria-disabled='true'])"  # a card that may be played
             if m.phase in ("auction", "call"):  # the bids, or the cards to call
                 buttons = "#hand-actions button[data-action='bid'], #hand-actions button[data-action='call']"
             self.op("focusNth", buttons, focus_index or 1, focus_index is not None)

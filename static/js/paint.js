@@ -230,7 +230,8 @@
     root.addEventListener("keydown", (event) => {
       const here = event.target instanceof HTMLButtonElement ? event.target : null;
       if (!here || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const buttons = Array.from(root.querySelectorAll("button")).filter((b) => !b.disabled && !b.closest("[hidden]"));
+      const buttons = Array.from(root.querySelectorAll("button")).filter((b) =>
+        !b.disabled && b.getAttribute("aria-disabled") !== "true" && !b.closest("[hidden]")); // not a card that may not be played
       const at = buttons.indexOf(here);
       if (at < 0 || buttons.length < 2) return;
       let to;

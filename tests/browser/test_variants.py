@@ -114,6 +114,12 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
         blocked = page.locator("#hand button[aria-disabled='true']")
         if refused or not blocked.count():
             return
+        # the arrow keys go round the cards that may be played only
+        playable = page.locator("#hand button:not([aria-disabled='true'])")
+        playable.first.focus()
+        for _ in range(page.locator("#hand button").count()):
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true"
         trick = page.locator("#trick figure").count()
         blocked.first.click(force=True)  # Playwright would wait for it to be enabled
         expect(page.get_by_role("status")).to_contain_text("You must follow suit:")
