@@ -2009,9 +2009,8 @@ class App:
         winner = g.outcome().winner
         by_points = self.match.match.format in POINTS_FORMATS  # a deal is not won: its points count
         if by_points and outcome != "draw" and winner is not None:
-            if plain or winner != g.side_of[me]:
-                names = [self.seat_name(s) for s in g.sides[winner] if s != me or plain]
-                headline = t.t("deal_more_for", names=t.names(names))
+            if plain or winner != g.side_of[me]:  # the person is not on that side, or "you" is nobody
+                headline = t.t("deal_more_for", names=t.names([self.seat_name(s) for s in g.sides[winner]]))
             else:
                 headline = t.t("deal_more_you")
         elif outcome == "draw":

@@ -125,6 +125,13 @@ def _null(value) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
+def _typed_in(event) -> bool:
+    """The key went to a text field (a digit in a name, its dialog closed by Escape just
+    after, plays no card); looked at only for a digit (from a worker, two round trips)."""
+    target = event.target
+    return not _null(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
+
+
 def _closest(event, selector: str):
     target = event.target
     if _null(target) or not hasattr(target, "closest"):
@@ -272,10 +279,7 @@ class Page:
             return
         if dialogs:
             return
-        target = event.target
-        if not _null(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
-            return  # a digit typed in a name (its dialog closed by Escape just after) plays nothing
-        if key.isdigit() and self.app.human_to_move:
+        if key.isdigit() and self.app.human_to_move and not _typed_in(event):
             index = int(key)
             hand = self.app.game.hands[self.app.game.turn]  # the person to move is the one whose hand is shown
             if 1 <= index <= len(hand):
