@@ -1932,8 +1932,9 @@ class App:
         if m.summary is None or self.summary_shown_for == self.deal_id:
             return None
         self.summary_shown_for = self.deal_id
-        if m.summary.outcome in CUE_OUTCOMES:
-            self._cue(CUE_OUTCOMES[m.summary.outcome])
+        ended = m.summary.match.outcome if m.summary.match is not None else ""
+        if (ended or m.summary.outcome) in CUE_OUTCOMES:  # the last deal of a match sounds the match's result
+            self._cue(CUE_OUTCOMES[ended or m.summary.outcome])
         return m.summary
 
     def _sides(self) -> list[SideModel]:
@@ -2006,13 +2007,16 @@ class App:
             return SummaryModel(t.t("summary_title"), t.t("thrown_in"), "", [], "", self._match_summary(),
                                 t.t("new_game") if self.match.single else t.t("match_new"), go)
         outcome = g.result()[me]
-        winner = g.outcome().winner
+        ended = g.outcome()
+        winner = ended.winner
         by_points = self.match.match.format in POINTS_FORMATS  # a deal is not won: its points count
-        if by_points and outcome != "draw" and winner is not None:
-            if plain or winner != g.side_of[me]:  # the person is not on that side, or "you" is nobody
-                headline = t.t("deal_more_for", names=t.names([self.seat_name(s) for s in g.sides[winner]]))
-            else:
+        if by_points and outcome != "draw" and (winner is not None or not plain):
+            if winner is not None and not plain and winner == g.side_of[me]:
                 headline = t.t("deal_more_you")
+            else:  # another side took more, or (three players) two others tied for it
+                most = max(ended.side_points)
+                ahead = [s for i, side in enumerate(g.sides) if ended.side_points[i] == most for s in side]
+                headline = t.t("deal_more_for", names=t.names([self.seat_name(s) for s in ahead]))
         elif outcome == "draw":
             headline = t.t("result_draw" if len(g.sides) == 2 else "result_draw_multi")
         elif plain and winner is not None:
@@ -2044,7 +2048,10 @@ class App:
         m = self.match
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)
-        return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, self._match_summary(), new_label,
+        match = self._match_summary()
+        if by_points and match is not None and match.outcome and match.outcome != outcome:
+            outcome = ""  # the deal that ends the match: its colour would contradict the match's
+        return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, match, new_label,
                             go, [self._trick_review(done) for done in g.tricks])
 
     def _match_summary(self) -> MatchSummaryModel | None:

@@ -230,20 +230,23 @@
     root.addEventListener("keydown", (event) => {
       const here = event.target instanceof HTMLButtonElement ? event.target : null;
       if (!here || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const buttons = Array.from(root.querySelectorAll("button")).filter((b) =>
-        !b.disabled && b.getAttribute("aria-disabled") !== "true" && !b.closest("[hidden]")); // not a card that may not be played
-      const at = buttons.indexOf(here);
-      if (at < 0 || buttons.length < 2) return;
+      const buttons = Array.from(root.querySelectorAll("button")).filter((b) => !b.closest("[hidden]"));
+      const free = (b) => !b.disabled && b.getAttribute("aria-disabled") !== "true"; // not a card that may not be played
+      const playable = buttons.filter(free);
+      let at = buttons.indexOf(here);
+      if (at < 0 || !playable.length) return;
       let to;
-      if (event.key === "Home") to = 0;
-      else if (event.key === "End") to = buttons.length - 1;
+      if (event.key === "Home") to = playable[0];
+      else if (event.key === "End") to = playable[playable.length - 1];
       else if (event.key in MOVES) {
+        // from any card, a refused one too, to the next that may be played that way
         const sideways = event.key === "ArrowLeft" || event.key === "ArrowRight";
-        const flip = sideways && getComputedStyle(root).direction === "rtl" ? -1 : 1;
-        to = (at + MOVES[event.key] * flip + buttons.length) % buttons.length;
+        const step = MOVES[event.key] * (sideways && getComputedStyle(root).direction === "rtl" ? -1 : 1);
+        do at = (at + step + buttons.length) % buttons.length; while (!free(buttons[at]));
+        to = buttons[at];
       } else return;
       event.preventDefault();
-      buttons[to].focus();
+      if (to !== here) to.focus();
     });
   }
   document.addEventListener("submit", (event) => {

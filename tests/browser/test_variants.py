@@ -125,6 +125,10 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
         expect(page.get_by_role("status")).to_contain_text("You must follow suit:")
         assert page.locator("#trick figure").count() == trick
         assert page.locator("body").get_attribute("data-state") == "your-turn"
+        blocked.first.focus()  # from a card that may not be played, the arrows go on to one that may
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("document.activeElement.closest('#hand') !== null"
+                             " && document.activeElement.getAttribute('aria-disabled') !== 'true'")
         shot(page, "briscolone-must-follow")
         refused.append(True)
 

@@ -816,3 +816,36 @@ def test_a_deal_of_a_match_to_points_names_who_took_more_not_a_winner(players):
             assert summary.headline == f"More points this deal: {names}."
             seen.add(False)
     assert seen == {True, False}  # both sentences were seen
+
+
+def test_three_players_two_tied_for_more_points_are_both_named():
+    """A match to 121 at a table of three: when the two others take the same, more than
+    the person, the deal names both (it was "You lose.", as if a deal were lost)."""
+    app = make_app(DictBackend(), match="points-121", players=3, start=293000)  # a deal of 8, 56, 56
+    finish(app)
+    ended = app.game.outcome()
+    assert ended.winner is None and ended.side_points[0] < ended.side_points[1] == ended.side_points[2]
+    names = app.tr.names([app.seat_name(1), app.seat_name(2)])
+    assert app.model().summary.headline == f"More points this deal: {names}."
+
+
+def test_the_deal_that_wins_a_points_match_is_not_shown_or_sounded_as_a_loss():
+    """The last deal of a match to 121, won by the person though the other took more of
+    that deal: the deal's headline stays uncoloured and the cue is the match's."""
+    for start in range(1000, 30000, 1000):
+        app = make_app(DictBackend(), match="points-121", players=2, start=start)
+        match = Match.start("points-121", 2, first_dealer=app.match.match.first_dealer)
+        match._add(((0,), (1,)), (110, 10), 0)
+        app.saved.match = replace(app.match, match=match)
+        finish(app)
+        mine = app.game.points[0]
+        if mine < 60 and 10 + 120 - mine < 110 + mine:
+            break
+    else:
+        pytest.fail("no deal of the kind in the range")
+    app.sound_on = True
+    app.cues.clear()
+    summary = app.summary_to_show(app.model())
+    assert summary.headline.startswith("More points this deal:")
+    assert summary.match.outcome == "win" and summary.match.headline == "You win the match!"
+    assert summary.outcome == "" and app.take_cues() == ["win"]
