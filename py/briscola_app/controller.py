@@ -1932,9 +1932,10 @@ class App:
         if m.summary is None or self.summary_shown_for == self.deal_id:
             return None
         self.summary_shown_for = self.deal_id
-        ended = m.summary.match.outcome if m.summary.match is not None else ""
-        if (ended or m.summary.outcome) in CUE_OUTCOMES:  # the last deal of a match sounds the match's result
-            self._cue(CUE_OUTCOMES[ended or m.summary.outcome])
+        match = m.summary.match  # the last deal of a match sounds the match's result
+        cue = CUE_OUTCOMES.get((match.outcome if match is not None else "") or m.summary.outcome)
+        if cue:
+            self._cue(cue)
         return m.summary
 
     def _sides(self) -> list[SideModel]:
