@@ -284,8 +284,9 @@ class Translator:
         return format_number(n, self._number)
 
     def t(self, key: str, **params: object) -> str:
-        """The text for ``key``; ``n`` chooses the plural form of a counted message and
-        every whole number is written the language's way."""
+        """The text for ``key``; ``n`` chooses the plural form of a counted message (an
+        explicit "=0" form, as in ICU MessageFormat, wins for nothing) and every whole
+        number is written the language's way."""
         text = self._messages.get(key) or self._fallback.get(key)
         if text is None:
             raise KeyError(f"no text for {key!r}")
@@ -293,7 +294,8 @@ class Translator:
             n = params.get("n")
             if not isinstance(n, int):
                 raise KeyError(f"{key!r} counts something: give n")
-            text = text.get(plural_category(self._rule, n)) or text["other" if "other" in text else "many"]
+            category = "=0" if n == 0 and "=0" in text else plural_category(self._rule, n)
+            text = text.get(category) or text["other" if "other" in text else "many"]
         if not params:
             return text
         shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator
 from briscola.agents import AgentSpecError, make_agent
 from briscola.cards import ALL_CARDS, Card, IllegalMoveError
 from briscola.game import Game, Trick
-from briscola.core import BID_RANKS, MIN_POINTS_BID, chiamata_game_points, contract, mano_negra_cards
+from briscola.core import BID_RANKS, MIN_POINTS_BID, TOTAL_POINTS, chiamata_game_points, contract, mano_negra_cards
 from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
                             sides_for)
 from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PLAY, SHOW, Action
@@ -2041,9 +2041,17 @@ class App:
                                                                                        who=self.seat_name(g.early_win))
         if g.caller is not None:
             gains = g.outcome().game_points
-            # two lines: the contract is a label without a full stop of its own
-            note = "\n".join((self._contract(), t.t("deal_game_points", list=t.series(self._isolated(
-                [f"{self.seat_name(s)} {self.signed(gains[s])}" for s in range(g.n)])))))
+            # two lines: the contract is a label without a full stop of its own; a name and
+            # its score joined by a no-break space (a phone broke the line between them)
+            lines = [self._contract(), t.t("deal_game_points", list=t.series(self._isolated(
+                [f"{self.seat_name(s)}\u00a0{self.signed(gains[s])}" for s in range(g.n)])))]
+            # why a score is larger than the usual 2 and 1: the caller alone, every point taken
+            if g.partner == g.caller:
+                lines.append(t.t("deal_alone_you") if g.caller == me and not plain
+                             else t.t("deal_alone", who=self.seat_name(g.caller)))
+            if winner is not None and ended.side_points[winner] >= TOTAL_POINTS:
+                lines.append(t.t("deal_cappotto"))
+            note = "\n".join(lines)
         if self.saved.practice:
             note = "\n".join(filter(None, (note, t.t("practice_not_counted"))))
         m = self.match

@@ -128,6 +128,7 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
     win: list[str] = []
     if chiamata:
         win.append(t("howto_win_chiamata"))
+        win.append(t("howto_chiamata_scores"))
     elif rules.players == 3:
         win.append(t("howto_win_three"))
     else:

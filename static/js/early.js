@@ -108,6 +108,8 @@
     if (hand) hand.classList.toggle("your-turn", data.turn === true);
     const bar = byId("match-bar");
     if (bar) bar.hidden = !data.regions["match-bar"];
+    const page = window.briscolaPage; // paint.js: the hand made to fit the screen
+    if (page && page.fit) page.fit();
     performance.mark("briscola:table");
   };
 

@@ -133,10 +133,47 @@
     download,
   };
 
+  // The table fits the screen without scrolling: on a short phone (360x640), with a
+  // newcomer's tip, the bids of an auction, the trump exchange's button or a long language,
+  // the page grew taller than the screen and the sticky bottom bar covered the hand. When
+  // the page would scroll, the hand's cards are made smaller (the --fit of #hand, a factor
+  // of their size in app.css) by the part of the hand's height that sticks out, never
+  // below FIT_MIN nor below a card's least width (a tap target's 44 pixels: smaller, the
+  // card would be squeezed out of shape); each fit starts again from full size, so they
+  // grow back when there is room. Run when the page changes (apply, early.js's paint)
+  // and the window is resized.
+  const FIT_MIN = 0.5;
+  const fit = () => {
+    const hand = one("#hand");
+    if (!hand) return;
+    const root = document.documentElement;
+    hand.style.removeProperty("--fit");
+    if (root.scrollHeight <= root.clientHeight) return;
+    const card = hand.querySelector(".card");
+    const full = card ? card.getBoundingClientRect().width : 0;
+    if (!full) return;
+    const least = Math.max(FIT_MIN, (parseFloat(getComputedStyle(card).minWidth) || 0) / full);
+    let scale = 1;
+    for (let i = 0; i < 3 && scale > least; i += 1) { // fewer lines as the cards shrink: again
+      const over = root.scrollHeight - root.clientHeight;
+      const height = hand.getBoundingClientRect().height;
+      if (over <= 0 || !height) return;
+      scale = Math.max(least, scale * Math.max(0, height - over) / height);
+      hand.style.setProperty("--fit", scale.toFixed(3));
+    }
+  };
+  window.addEventListener("resize", fit);
+
   // Applies `ops` in order; true if a card was set moving (Python waits for it then).
+  // The hand is fitted before a card is set moving, so that it moves to where it stays.
   const apply = (ops) => {
     let moved = false;
-    for (const [kind, ...args] of ops) moved = OPS[kind](...args) === true || moved;
+    let fitted = false;
+    for (const [kind, ...args] of ops) {
+      if (!fitted && (kind === "arrive" || kind === "leave")) { fit(); fitted = true; }
+      moved = OPS[kind](...args) === true || moved;
+    }
+    if (!fitted) fit();
     boxes.clear();
     return moved;
   };
@@ -314,5 +351,5 @@
   };
   const mark = (name) => { performance.mark(name); };
 
-  window.briscolaPage = { apply, earlyTaps, form, idle, listen, mark, openDialogs, startInfo, textKeys };
+  window.briscolaPage = { apply, earlyTaps, fit, form, idle, listen, mark, openDialogs, startInfo, textKeys };
 })();

@@ -229,12 +229,18 @@ def seed_game(context: BrowserContext, game: Game) -> None:
 
 
 def test_the_person_clicks_the_trump_exchange(page: Page, site_url: str, context, console_errors):
+    """On a short phone (360x640): the exchange's button over the hand, the whole table
+    still on the screen (the hand went under the bottom bar)."""
+    from tests.browser.test_layout import problems  # that module imports this one
+
     seed_settings(context)
     seed_deal(context, Rules.preset("bisca", 2), 16)  # the person holds the 2 of Cups; the King turned
+    page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
     button = page.get_by_role("button", name="Exchange your Two of Cups for the turned King of Cups")
     expect(button).to_be_visible()
+    assert not problems(page, 360, 640)
     shot(page, "bisca-exchange")
     button.click()
     expect(page.get_by_role("status")).to_have_text(

@@ -91,6 +91,9 @@ def test_a_deal_is_played_through_the_controller_and_counted_once():
         # the contract (a label, no full stop) and the game points: a line each, not run together
         contract, points = app.model().summary.note.split("\n")
         assert "called the" in contract and points.startswith("Game points: ") and points.endswith(".")
+        # each name kept on a line with its score (a no-break space between them)
+        for s in range(g.n):
+            assert f"{app.seat_name(s)}\u00a0{app.signed(gains[s])}" in points
         five = validate_five_stats(data["data"])
         assert app.deal_id in five.counted
         before = five.to_dict()
@@ -110,6 +113,50 @@ def test_persian_game_points_line_isolates_each_name_and_uses_the_persian_comma(
     entries = re.findall("\u2067([^\u2067\u2069]*)\u2069", points)
     assert len(entries) == 5 and "، ".join(f"\u2067{e}\u2069" for e in entries) in points
     assert ", " not in points
+
+
+def test_the_summary_says_why_game_points_are_larger_than_two_and_one():
+    """A caller who holds the called card plays alone for 4 game points, and a side that
+    takes all 120 points doubles them (cappotto): the summary says which, under the game
+    points; a deal with neither says nothing more (found by playing: starts 287 and 210)."""
+    seen = {}
+    for start in (287, 210, 1000):
+        app = chiamata_app(start=start)
+        drive(app, pass_or_first)
+        g = app.game
+        ended = g.outcome()
+        lines = app.model().summary.note.split("\n")
+        assert lines[1].startswith("Game points: ")
+        alone = g.partner == g.caller
+        cappotto = ended.side_points[ended.winner] == 120
+        seen[start] = (alone, cappotto)
+        said = lines[2:]
+        assert (f"{app.seat_name(g.caller)} held the called card and played alone against four: the caller's"
+                " game points are doubled." in said) == alone
+        assert ("All 120 points to one side (cappotto): game points doubled." in said) == cappotto
+        assert len(said) == alone + cappotto
+        caller_gain = ended.game_points[g.caller]
+        assert abs(caller_gain) == 2 * (2 if alone else 1) * (2 if cappotto else 1)
+    assert seen == {287: (True, False), 210: (False, True), 1000: (False, False)}
+
+    def bid_then_call_own(app: App) -> None:  # the person bids, then calls a card of their own
+        g = app.game
+        bids = [a for a in g.legal_actions() if a.kind == BID]
+        if g.phase == "auction" and bids:
+            app.bid_human(bids[0].value)
+        elif g.phase == "call":
+            cards = [a.card for a in g.legal_actions()]
+            app.call_human(next((c for c in cards if c in g.hands[HUMAN]), cards[0]))
+        else:
+            pass_or_first(app)
+
+    for start in range(1000, 1100):
+        app = chiamata_app(start=start)
+        drive(app, bid_then_call_own)
+        if app.game.caller == app.game.partner == HUMAN:
+            break
+    said = app.model().summary.note.split("\n")[2:]
+    assert "You held the called card and played alone against four: the caller's game points are doubled." in said
 
 
 def to_the_opening_bid(app: App) -> None:

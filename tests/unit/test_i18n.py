@@ -75,8 +75,8 @@ def test_counted_messages_give_every_plural_form_of_the_language(lang):
     categories = PLURAL_RULES[meta["plural"]][1]
     for key, value in load_locale(lang)["messages"].items():
         assert isinstance(value, dict) == isinstance(ENGLISH[key], dict), (lang, key)
-        if isinstance(value, dict):
-            assert set(value) == categories, (lang, key, sorted(value))
+        if isinstance(value, dict):  # and, where the language wants it, an explicit "=0"
+            assert set(value) - {"=0"} == categories, (lang, key, sorted(value))
 
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
@@ -96,7 +96,20 @@ def test_plurals_at_the_numbers_that_tell_rules_apart(lang):
     t = Translator(lang)
     points = load_locale(lang)["messages"]["points_n"]
     for n, category in zip(NUMBERS, EXPECTED_PLURALS[lang]):
-        assert t.t("points_n", n=n) == points[category].format(n=t.number(n))
+        form = "=0" if n == 0 and "=0" in points else category
+        assert t.t("points_n", n=n) == points[form].format(n=t.number(n))
+
+
+def test_nothing_is_counted_in_the_plural_in_brazilian_portuguese():
+    """CLDR puts 0 with 1 in Portuguese ("0 ponto"); Brazilians say "0 pontos", so the
+    counted messages a game can show at nought give an explicit "=0" form, and French,
+    whose "0 point" is right, keeps the singular."""
+    br, pt, fr = Translator("pt-BR"), Translator("pt-PT"), Translator("fr")
+    assert br.t("points_n", n=0) == "0 pontos" and br.t("points_n", n=1) == "1 ponto"
+    assert br.t("pile_points", n=0) == "0 pts" and br.t("you_take_trick", n=0) == "Você ganha a vaza (0 pontos)."
+    assert br.t("game_points_n", n=0) == "0 tentos" and br.t("game_points_n", n=1) == "1 tento"
+    assert pt.t("points_n", n=0) == "0 pontos"
+    assert fr.t("points_n", n=0) == "0 point"
 
 
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
