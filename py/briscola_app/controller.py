@@ -64,6 +64,9 @@ from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
+FEMININE_NAMES = frozenset({1, 3, 5})
+"""The page seats whose computer players have women's names (seat_name_1 Giulia, 3 Sofia,
+5 Anna): their labels ("partner", "caller") take the language's feminine (``<key>_f``)."""
 FIVE = 5  # Briscola chiamata's players
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
 FALLBACK_LEVEL = "medium"
@@ -404,6 +407,7 @@ class SeatModel:
     cards: list[CardModel] | None = None  # face up (Scoperta), else None
     role: str = ""  # Briscola chiamata: "caller", or "partner" once that is known to the person
     bid: str = ""  # Briscola chiamata, in the auction: the seat's last bid, or that it passed
+    feminine: bool = False  # a woman's name (Giulia): her "partner", "caller" in the feminine
 
 
 @dataclass
@@ -1759,6 +1763,7 @@ class App:
                 cards=self._seat_cards(s),
                 role=self._role(s, sides),
                 bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
+                feminine=self.seats[s] in FEMININE_NAMES and not (self.pass_and_play and self.seats[s] in self.persons),
             )
             for s in ((me + k) % n for k in range(n - 1, 0, -1))  # left of you, across, right of you
         ]

@@ -94,10 +94,12 @@ def _seat_html(deck: str, s: SeatModel, t: Translator, ring: str = "") -> str:
         classes.append("partner")
     if s.role:
         classes.append(s.role)
-    # the caller's partner is said by its role (to the caller, "(partner)" said it twice)
-    partner = f' <small>({escape(t.t("partner"))})</small>' if s.partner and s.role != "partner" else ""
+    # the caller's partner is said by its role (to the caller, "(partner)" said it twice);
+    # a woman's label in the feminine ("compagna", "Ruferin")
+    f = "_f" if s.feminine else ""
+    partner = f' <small>({escape(t.t("partner" + f))})</small>' if s.partner and s.role != "partner" else ""
     if s.role:
-        partner += f' <small class="role">{escape(t.t("role_" + s.role))}</small>'
+        partner += f' <small class="role">{escape(t.t("role_" + s.role + f))}</small>'
     if s.bid:
         partner += f' <small class="bid">{escape(s.bid)}</small>'
     count = t.t("cards_in_hand", n=s.hand_count)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
+from briscola.i18n import Translator
 from briscola.model import BID, CALL, PASS, Action
 from briscola_app import render
 from briscola_app.controller import HUMAN, App
@@ -157,6 +159,26 @@ def test_the_summary_says_why_game_points_are_larger_than_two_and_one():
             break
     said = app.model().summary.note.split("\n")[2:]
     assert "You held the called card and played alone against four: the caller's game points are doubled." in said
+
+
+def test_a_womans_seat_is_labelled_in_the_feminine():
+    """Giulia, Sofia and Anna are "compagna", "Ruferin": a seat's label takes the
+    language's feminine for a computer player with a woman's name, and only for them."""
+    app = chiamata_app(lang="it")
+    table = app.model()
+    seats = table.opponents
+    assert {s.name: s.feminine for s in seats} == {"Giulia": True, "Marco": False, "Sofia": True, "Luca": False}
+    giulia = next(s for s in seats if s.name == "Giulia")
+    marco = next(s for s in seats if s.name == "Marco")
+    for lang, caller_f, partner_f, partner in (("it", "chiamante", "compagna del chiamante", "compagno del chiamante"),
+                                               ("de", "Ruferin", "Partnerin des Rufers", "Partner des Rufers")):
+        t = Translator(lang)
+        giulia.role, marco.role = "caller", "partner"
+        html = render.opponents_html(replace(table, opponents=[giulia, marco]), t)
+        assert f'<small class="role">{caller_f}</small>' in html and f'<small class="role">{partner}</small>' in html
+        giulia.role, marco.role = "partner", "caller"
+        html = render.opponents_html(replace(table, opponents=[giulia, marco]), t)
+        assert f'<small class="role">{partner_f}</small>' in html
 
 
 def to_the_opening_bid(app: App) -> None:
