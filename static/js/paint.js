@@ -165,7 +165,8 @@
   window.addEventListener("resize", fit);
 
   // Applies `ops` in order; true if a card was set moving (Python waits for it then).
-  // The hand is fitted before a card is set moving, so that it moves to where it stays.
+  // The hand is fitted before a card is set moving, so that it moves to where it stays,
+  // and again at the end (the same size, unless what came after changed the page).
   const apply = (ops) => {
     let moved = false;
     let fitted = false;
@@ -173,7 +174,7 @@
       if (!fitted && (kind === "arrive" || kind === "leave")) { fit(); fitted = true; }
       moved = OPS[kind](...args) === true || moved;
     }
-    if (!fitted) fit();
+    fit();
     boxes.clear();
     return moved;
   };

@@ -26,7 +26,7 @@ from briscola.rules import Rules
 from tests.browser.test_chiamata_page import giulia_bids_the_two, put_near_end
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
 from tests.browser.test_play import open_game, seed_settings
-from tests.browser.test_variants import PLAYABLE, seed_deal, seed_game, shot, wait_for_turn
+from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (360, 640), (740, 360), (768, 1024), (820, 1180), (1366, 768), (1920, 1080))
 
@@ -166,7 +166,8 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
         name = "".join(f"-{v}" for v in (lang if lang != "en" else "", *variant.values()) if v)
         shot(page, f"layout-{players}p{name}-{width}x{height}")
     assert not found, "\n".join(found)
-    console_errors.assert_none()
+    # the match put near its end goes in through a reload, which may cut off card images
+    console_errors.assert_none(ignore=RELOAD_ABORTS if lang != "en" else ())
 
 
 MIN_OPEN_CARD_W = 22
