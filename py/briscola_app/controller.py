@@ -2045,7 +2045,7 @@ class App:
             note = t.t("you_mano_negra") if g.early_win == me and not plain else t.t("mano_negra_shown",
                                                                                        who=self.seat_name(g.early_win))
         if g.caller is not None:
-            gains = g.outcome().game_points
+            gains = ended.game_points
             # two lines: the contract is a label without a full stop of its own; a name and
             # its score joined by a no-break space (a phone broke the line between them)
             lines = [self._contract(), t.t("deal_game_points", list=t.series(self._isolated(
