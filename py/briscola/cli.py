@@ -23,7 +23,7 @@ from .arena import add_arena_parser
 from .cards import ALL_CARDS, SUITS, Card, CardParseError, format_cards, parse_card
 from .core import MIN_POINTS_BID, contract
 from .game import Game
-from .i18n import LANGUAGE_CODES, Translator, resolve
+from .i18n import FEMININE_NAMES, LANGUAGE_CODES, Translator, resolve
 from .match import SINGLE, Match, MatchError, sides_for
 from .model import BID, CALL, EXCHANGE, PASS, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, to_record
@@ -506,16 +506,17 @@ class Terminal:
         """The contract, and the partner as this seat knows it."""
         assert view.caller is not None and view.called is not None
         bid = max(b for _, b in view.auction if b is not None)
-        line = self.text("contract", "{who} called the {card}: needs {n} points", who=self.who(view.caller),
+        key = "contract_f" if self.seats[view.caller] in FEMININE_NAMES else "contract"  # "Ruferin: Giulia"
+        line = self.text(key, "{who} called the {card}: needs {n} points", who=self.who(view.caller),
                          card=self.card(view.called), n=str(contract(bid)))
         if view.partner is None:
-            return line + ". " + PARTNER_HIDDEN
+            return self.t.sentences(line, PARTNER_HIDDEN)
         if view.partner == view.caller:
-            return line + ". " + CALLER_ALONE.format(who=self.who(view.caller))
+            return self.t.sentences(line, CALLER_ALONE.format(who=self.who(view.caller)))
         if view.partner == view.seat and self.seats[view.seat] == HUMAN:
-            return line + ". " + self.text("you_secret_partner", "Only you know: you hold the called card and "
-                                           "play with {caller}.", caller=self.who(view.caller))
-        return line + ". " + self.partner_text(view.partner, view.caller)
+            return self.t.sentences(line, self.text("you_secret_partner", "Only you know: you hold the called card "
+                                                    "and play with {caller}.", caller=self.who(view.caller)))
+        return self.t.sentences(line, self.partner_text(view.partner, view.caller))
 
     def five_end(self, game: Game) -> None:
         """A Chiamata deal's end: thrown in, or the sides, the contract and game points."""

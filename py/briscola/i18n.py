@@ -31,6 +31,10 @@ LANGUAGE_CODES = (
     "en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi",
 )
 DEFAULT_LANGUAGE = "en"
+FEMININE_NAMES = frozenset({1, 3, 5})
+"""The seats whose computer players have women's names (seat_name_1 Giulia, 3 Sofia,
+5 Anna): the words for them take the language's feminine (``<key>_f``: "partner",
+"caller", the contract's "Ruferin")."""
 ALIASES = {"pt": "pt-BR"}
 """A bare "pt" from a browser means Brazilian Portuguese, as in CLDR."""
 LEGACY = {"pt": "pt-PT"}
@@ -279,6 +283,16 @@ class Translator:
         patterns."""
         middle = self._list.get("middle", "{0}, {1}")
         return middle[middle.index("{0}") + 3:middle.index("{1}")].join(items)
+
+    def sentences(self, *parts: str) -> str:
+        """Sentences one after another, each but the last ended by the language's full
+        stop where its text has no end of its own (the contract, then the secret:
+        "... needs 61 points. Only you know: ..."): the meta ``full_stop`` (Hindi's danda
+        "।"), "." by default."""
+        stop = self.meta.get("full_stop", ".")
+        ends = (".", "!", "?", "…", "।", "؟", stop)
+        done = [p if p.rstrip().endswith(ends) else p + stop for p in parts[:-1]]
+        return " ".join(done + list(parts[-1:]))
 
     def number(self, n: int) -> str:
         return format_number(n, self._number)

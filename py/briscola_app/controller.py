@@ -51,7 +51,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import LANGUAGES, Translator, has_rtl, isolate, pick_language
+from .i18n import FEMININE_NAMES, LANGUAGES, Translator, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -64,9 +64,6 @@ from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
-FEMININE_NAMES = frozenset({1, 3, 5})
-"""The page seats whose computer players have women's names (seat_name_1 Giulia, 3 Sofia,
-5 Anna): their labels ("partner", "caller") take the language's feminine (``<key>_f``)."""
 FIVE = 5  # Briscola chiamata's players
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
 FALLBACK_LEVEL = "medium"
@@ -1007,8 +1004,12 @@ class App:
         reveal = ""
         if action.kind == PLAY and hidden and game.partner_shown and game.partner != game.caller:
             caller = self.seat_name(game.caller)
-            reveal = (self.tr.t("you_shown_partner", caller=caller) if you
-                      else self.tr.t("partner_shown", who=who, caller=caller))
+            if you:
+                reveal = self.tr.t("you_shown_partner", caller=caller)
+            elif caller == self.tr.t("you"):  # the person called: "Marco is your partner", not "You's"
+                reveal = self.tr.t("your_partner_shown", who=who)
+            else:
+                reveal = self.tr.t("partner_shown", who=who, caller=caller)
             self.message += " " + reveal
         if done is not None:
             self.held = done
@@ -1763,7 +1764,7 @@ class App:
                 cards=self._seat_cards(s),
                 role=self._role(s, sides),
                 bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
-                feminine=self.seats[s] in FEMININE_NAMES and not (self.pass_and_play and self.seats[s] in self.persons),
+                feminine=self._feminine(s),
             )
             for s in ((me + k) % n for k in range(n - 1, 0, -1))  # left of you, across, right of you
         ]
@@ -1874,16 +1875,23 @@ class App:
         who = t.t("us") if len(mine) > 1 else self.seat_name(me)
         return t.t("pile_label", who=who, n=sum(g.points[s] for s in mine))
 
+    def _feminine(self, seat: int) -> bool:
+        """An engine seat with a woman's name (Giulia, Sofia, Anna): the words for it take
+        the language's feminine; a typed pass-and-play name keeps the unmarked form."""
+        page = self.seats[seat]
+        return page in FEMININE_NAMES and not (self.pass_and_play and page in self.persons)
+
     def _contract(self) -> str:
         """Briscola chiamata, once called: who called which card, needing how many points;
         and, for the person's eyes only, that they hold the called card."""
         g = self.game
         if g.caller is None or g.called is None or g.bid is None:
             return ""
-        words = self.tr.t("contract", who=self.seat_name(g.caller), card=self.card_name(g.called), n=contract(g.bid))
+        key = "contract_f" if self._feminine(g.caller) else "contract"  # "Ruferin: Giulia"
+        words = self.tr.t(key, who=self.seat_name(g.caller), card=self.card_name(g.called), n=contract(g.bid))
         me = self.me  # None while covered: the secret is nobody's to read then
         if me is not None and g.partner == me and g.caller != me and not g.partner_shown and not g.over:
-            words += ". " + self.tr.t("you_secret_partner", caller=self.seat_name(g.caller))
+            words = self.tr.sentences(words, self.tr.t("you_secret_partner", caller=self.seat_name(g.caller)))
         return words
 
     def _auction_controls(self, legal: list[Action]) -> list[ActionModel]:
@@ -1973,7 +1981,7 @@ class App:
         entries = self._isolated([t.t("match_entry", name=self._match_side_label(side), score=score)
                                   for side, score in zip(sides_for(m.match.players), m.match.score)])
         score = t.t("match_score", score=t.sep.join(entries))
-        return MatchBarModel(fmt, deal, score, f"{fmt}. {deal}. {score}")
+        return MatchBarModel(fmt, deal, score, t.sentences(fmt, deal, score))
 
     def _isolated(self, entries: list[str]) -> list[str]:
         """Entries of a list ("name score") each isolated right to left in a right-to-left

@@ -181,6 +181,24 @@ def test_a_womans_seat_is_labelled_in_the_feminine():
         assert f'<small class="role">{partner_f}</small>' in html
 
 
+def test_the_contract_names_a_woman_caller_in_the_feminine():
+    """The contract line says "Ruferin: Giulia" (German), "Rufer: Marco"; the person
+    passing, the computers bid and call."""
+    seen = {}
+    for start in range(1000, 1400, 7):
+        app = chiamata_app(lang="de", start=start)
+        drive(app, pass_or_first, until=lambda app: app.game.phase == "play" or app.game.over)
+        g = app.game
+        if g.caller is None or g.phase != "play":
+            continue
+        name = app.seat_name(g.caller)
+        seen[name in ("Giulia", "Sofia", "Anna")] = (name, app.model().contract)
+        if len(seen) == 2:
+            break
+    (woman, words_f), (man, words) = seen[True], seen[False]
+    assert words_f.startswith(f"Ruferin: {woman}, gerufen: ") and words.startswith(f"Rufer: {man}, gerufen: ")
+
+
 def to_the_opening_bid(app: App) -> None:
     """Deal again until the person is to bid with nothing bid yet, the others passing."""
     for _ in range(20):
@@ -254,7 +272,8 @@ def the_person_calls(checks: bool = False, starts=range(1000, 1600, 20)) -> App:
 
 def test_the_callers_partner_is_named_once_on_its_seat():
     """To the caller, the partner's seat said "(partner)" and "caller's partner" both:
-    the role alone says it. Other people's partners keep "(partner)"."""
+    the role alone says it. Other people's partners keep "(partner)". The status line
+    says "Marco is your partner." when the called card is played."""
     for first in range(1000, 1600, 20):
         app = the_person_calls(starts=range(first, 1600, 20))
         g = app.game
@@ -263,6 +282,8 @@ def test_the_callers_partner_is_named_once_on_its_seat():
             break
     else:
         raise AssertionError("the partner was never another seat, shown")
+    # the called card just played says so in the person's words ("You's partner" before)
+    assert f"{app.seat_name(g.partner)} is your partner." in app.message and "You's" not in app.message
     m = app.model()
     seat = next(s for s in m.opponents if s.seat == app.seats[g.partner])
     assert seat.partner and seat.role == "partner"

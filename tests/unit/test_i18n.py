@@ -112,10 +112,23 @@ def test_nothing_is_counted_in_the_plural_in_brazilian_portuguese():
     assert fr.t("points_n", n=0) == "0 point"
 
 
+def test_sentences_end_with_the_languages_full_stop():
+    """Two texts said as two sentences (the contract, then the secret partner): the first
+    gets the language's full stop unless it ends with its own; Hindi's is the danda."""
+    en, hi = Translator("en"), Translator("hi")
+    assert en.sentences("Giulia needs 61 points", "Only you know.") == "Giulia needs 61 points. Only you know."
+    assert en.sentences("Well done!", "Next") == "Well done! Next"
+    assert en.sentences("Standard", "Deal 2", "You 1") == "Standard. Deal 2. You 1"
+    assert hi.sentences("ज़रूरी अंक: 61", "यह बात") == "ज़रूरी अंक: 61। यह बात"
+    assert hi.sentences("आपकी बारी।", "अगला") == "आपकी बारी। अगला"
+    assert en.sentences("Alone") == "Alone"
+
+
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
 def test_language_file_metadata(lang):
     meta = load_locale(lang)["meta"]
     assert meta["name"] and meta["dir"] in ("ltr", "rtl") and meta["plural"] in PLURAL_RULES
+    assert meta.get("full_stop", ".") in (".", "।")
     number = meta.get("number", {})
     assert set(number) <= {"group", "min_grouping", "grouping", "digits", "minus"}
     if "digits" in number:
