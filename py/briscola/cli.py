@@ -495,7 +495,7 @@ class Terminal:
     def partner_text(self, partner: int, caller: int) -> str:
         """Who is the caller's partner, in words that fit the player's own seat."""
         if self.seats[caller] == HUMAN:
-            return YOUR_PARTNER.format(who=self.who(partner))
+            return self.text("your_partner_shown", YOUR_PARTNER, who=self.who(partner))
         if self.seats[partner] == HUMAN:
             return self.text("you_shown_partner", "Now everybody knows you are {caller}'s partner.",
                              caller=self.who(caller))

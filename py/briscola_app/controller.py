@@ -405,6 +405,7 @@ class SeatModel:
     role: str = ""  # Briscola chiamata: "caller", or "partner" once that is known to the person
     bid: str = ""  # Briscola chiamata, in the auction: the seat's last bid, or that it passed
     feminine: bool = False  # a woman's name (Giulia): her "partner", "caller" in the feminine
+    caller_feminine: bool = False  # the caller a woman: her partner's label says so ("della chiamante")
 
 
 @dataclass
@@ -1765,6 +1766,7 @@ class App:
                 role=self._role(s, sides),
                 bid=self.bid_name(last_bid[s]) if in_auction and s in last_bid else "",
                 feminine=self._feminine(s),
+                caller_feminine=g.caller is not None and self._feminine(g.caller),
             )
             for s in ((me + k) % n for k in range(n - 1, 0, -1))  # left of you, across, right of you
         ]

@@ -98,8 +98,9 @@ def _seat_html(deck: str, s: SeatModel, t: Translator, ring: str = "") -> str:
     # a woman's label in the feminine ("compagna", "Ruferin")
     f = "_f" if s.feminine else ""
     partner = f' <small>({escape(t.t("partner" + f))})</small>' if s.partner and s.role != "partner" else ""
-    if s.role:
-        partner += f' <small class="role">{escape(t.t("role_" + s.role + f))}</small>'
+    if s.role:  # the partner of a woman caller: "compagno della chiamante"
+        of = "_of_f" if s.role == "partner" and s.caller_feminine else ""
+        partner += f' <small class="role">{escape(t.t("role_" + s.role + f + of))}</small>'
     if s.bid:
         partner += f' <small class="bid">{escape(s.bid)}</small>'
     count = t.t("cards_in_hand", n=s.hand_count)

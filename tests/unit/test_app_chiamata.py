@@ -179,6 +179,15 @@ def test_a_womans_seat_is_labelled_in_the_feminine():
         giulia.role, marco.role = "partner", "caller"
         html = render.opponents_html(replace(table, opponents=[giulia, marco]), t)
         assert f'<small class="role">{partner_f}</small>' in html
+    # a woman called (Sofia): her partner is "della chiamante", "der Ruferin"
+    for lang, of_her, f_of_her in (("it", "compagno della chiamante", "compagna della chiamante"),
+                                   ("de", "Partner der Ruferin", "Partnerin der Ruferin")):
+        t = Translator(lang)
+        html = render.opponents_html(replace(table, opponents=[replace(s, role="partner", caller_feminine=True)
+                                                               for s in (marco, giulia)]), t)
+        assert f'<small class="role">{of_her}</small>' in html and f'<small class="role">{f_of_her}</small>' in html
+    app.game.caller = next(e for e in range(5) if app.seats[e] == 3)  # Sofia called
+    assert all(s.caller_feminine for s in app.model().opponents)
 
 
 def test_the_contract_names_a_woman_caller_in_the_feminine():
