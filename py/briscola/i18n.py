@@ -31,6 +31,10 @@ LANGUAGE_CODES = (
     "en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi",
 )
 DEFAULT_LANGUAGE = "en"
+FRENCH_COURT = frozenset({8, 9})
+"""The ranks the French pack names its own way where a language has a word for them
+(``frank_<rank>``, ``bid_frank_<rank>``): the Jack (Spanish "Jota", not the Spanish pack's
+"Sota") and the Queen (in the Italian pack's Cavallo's place)."""
 FEMININE_NAMES = frozenset({1, 3, 5})
 """The seats whose computer players have women's names (seat_name_1 Giulia, 3 Sofia,
 5 Anna): the words for them take the language's feminine (``<key>_f``: "partner",
@@ -319,6 +323,6 @@ class Translator:
     def card_name(self, c: Card, deck: str = "italian") -> str:
         """A card in words: "Ace of Coins"; the French deck names its own cards."""
         french = deck == "french"
-        rank_key = f"frank_{c.rank}" if french and f"frank_{c.rank}" in self._fallback else f"rank_{c.rank}"
+        rank_key = f"frank_{c.rank}" if french and c.rank in FRENCH_COURT else f"rank_{c.rank}"
         suit_key = ("fsuit_" if french else "suit_") + c.suit
         return self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))

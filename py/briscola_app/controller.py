@@ -51,7 +51,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import FEMININE_NAMES, LANGUAGES, Translator, has_rtl, isolate, pick_language
+from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1125,8 +1125,8 @@ class App:
         return self.rank_name(bid)
 
     def rank_name(self, rank: int) -> str:
-        """A rank alone, as bid or chosen for a call: "Three" (the deck's own Queen)."""
-        french = self.settings.deck == "french" and rank == 9
+        """A rank alone, as bid or chosen for a call: "Three" (the deck's own Jack and Queen)."""
+        french = self.settings.deck == "french" and rank in FRENCH_COURT
         return self.tr.t(f"bid_frank_{rank}" if french else f"bid_rank_{rank}")
 
     def _turn_message(self) -> str:

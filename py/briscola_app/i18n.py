@@ -10,6 +10,7 @@ from __future__ import annotations
 from briscola.i18n import (
     DEFAULT_LANGUAGE,
     FEMININE_NAMES,
+    FRENCH_COURT,
     LANGUAGE_CODES,
     LEGACY,
     Translator,
@@ -30,5 +31,5 @@ def text(lang: str, key: str) -> str | dict[str, str]:
     return load_locale(lang)["messages"][key]
 
 
-__all__ = ["DEFAULT_LANGUAGE", "FEMININE_NAMES", "LANGUAGES", "LANGUAGE_CODES", "LEGACY", "Translator",
+__all__ = ["DEFAULT_LANGUAGE", "FEMININE_NAMES", "FRENCH_COURT", "LANGUAGES", "LANGUAGE_CODES", "LEGACY", "Translator",
            "has_rtl", "isolate", "language_names", "pick_language", "text", "text_direction"]

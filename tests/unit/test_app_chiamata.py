@@ -208,6 +208,14 @@ def test_the_contract_names_a_woman_caller_in_the_feminine():
     assert words_f.startswith(f"Ruferin: {woman}, gerufen: ") and words.startswith(f"Rufer: {man}, gerufen: ")
 
 
+def test_a_bid_names_the_french_packs_jack_and_queen_its_own_way():
+    """With the French pack a Spanish auction bids "Jota" and "Reina" (the Spanish pack's
+    "Sota" and "Caballo" with the Italian one)."""
+    french, italian = chiamata_app(lang="es", deck="french"), chiamata_app(lang="es")
+    assert [french.rank_name(r) for r in (8, 9, 10)] == ["Jota", "Reina", "Rey"]
+    assert [italian.rank_name(r) for r in (8, 9, 10)] == ["Sota", "Caballo", "Rey"]
+
+
 def to_the_opening_bid(app: App) -> None:
     """Deal again until the person is to bid with nothing bid yet, the others passing."""
     for _ in range(20):

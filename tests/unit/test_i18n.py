@@ -136,6 +136,16 @@ def test_language_file_metadata(lang):
     assert (meta["dir"] == "rtl") == (lang == "fa")
 
 
+def test_the_french_decks_jack_has_its_own_name_where_the_language_gives_one():
+    """Spanish calls the Italian deck's Fante "Sota" and the French deck's Jack "Jota";
+    Croatian "Fanat" and "Dečko"; Italian "Fante" for both."""
+    jack = next(c for c in ALL_CARDS if c.rank == 8 and c.suit == "S")
+    es = Translator("es")
+    assert es.card_name(jack).startswith("Sota") and es.card_name(jack, "french").startswith("Jota")
+    assert Translator("hr").card_name(jack, "french").startswith("Dečko")
+    assert Translator("it").card_name(jack, "french") == "Fante di Picche"
+
+
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
 def test_card_names_are_all_different(lang):
     t = Translator(lang)
