@@ -254,7 +254,7 @@ class Terminal:
 
     def deal_header(self, match: Match) -> None:
         self.say("")
-        self.say(self.t.t("match_deal_n", n=match.deals_played + 1))
+        self.say(self.t.t("match_deal_n", n=match.deals_counted + 1))
         seats = match.seats_in_play
         if len(seats) != match.players:
             self.say(self.t.t("match_playoff", names=", ".join(self.name_of(s) for s in seats)))

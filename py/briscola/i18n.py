@@ -293,10 +293,13 @@ class Translator:
         stop where its text has no end of its own (the contract, then the secret:
         "... needs 61 points. Only you know: ..."): the meta ``full_stop`` (Hindi's danda
         "।"), "." by default."""
+        return " ".join([self.sentence(p) for p in parts[:-1]] + list(parts[-1:]))
+
+    def sentence(self, text: str) -> str:
+        """``text`` ended by the language's full stop unless it ends a sentence already (a
+        settings label said as a rule in How to play)."""
         stop = self.meta.get("full_stop", ".")
-        ends = (".", "!", "?", "…", "।", "؟", stop)
-        done = [p if p.rstrip().endswith(ends) else p + stop for p in parts[:-1]]
-        return " ".join(done + list(parts[-1:]))
+        return text if text.rstrip().endswith((".", "!", "?", "…", "।", "؟", stop)) else text + stop
 
     def number(self, n: int) -> str:
         return format_number(n, self._number)

@@ -117,6 +117,11 @@ class DealEntry:
     score: tuple[int, ...]
     game_points: tuple[int, ...] | None = None  # per seat, five players only
 
+    @property
+    def thrown_in(self) -> bool:
+        """A Chiamata deal everybody passed: no winner, no game points; dealt again."""
+        return self.game_points is not None and self.winner is None and not any(self.game_points)
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -227,7 +232,14 @@ class Match:
 
     @property
     def deals_played(self) -> int:
+        """Every deal dealt, a thrown-in one too (the records hold each)."""
         return len(self.history)
+
+    @property
+    def deals_counted(self) -> int:
+        """The deals that count in the match: all but Chiamata's thrown-in deals (the match
+        bar's "Deal 3" counts these)."""
+        return sum(1 for d in self.history if not d.thrown_in)
 
     @property
     def next_dealer(self) -> int:
@@ -336,10 +348,9 @@ class Match:
             self._score[seat] += gain
         dealer = self._dealer
         self.history.append(DealEntry(dealer, got, points, winner, tuple(self._score), gains))
-        thrown_in = winner is None and not any(gains)
-        if thrown_in:
+        if self.history[-1].thrown_in:
             return
-        played = sum(1 for d in self.history if d.winner is not None or any(d.game_points or ()))
+        played = self.deals_counted
         best = max(self._score)
         leaders = [s for s in range(n) if self._score[s] == best]
         done = (played >= 1 if self.format == SINGLE

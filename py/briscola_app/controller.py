@@ -1137,8 +1137,13 @@ class App:
             if self.game.turn != me:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             bid = self.game.bid
-            if bid is None:  # the opening bid: a rank, or points where only points are bid
+            bids = [a.value for a in self.game.legal_actions() if a.kind == BID]
+            if not bids:  # after a Two with ranks only, or 120 points: nothing left to bid
+                key = "your_bid_none"
+            elif bid is None:  # the opening bid: a rank, or points where only points are bid
                 key = "your_bid_points" if self.game.rules.auction == "points" else "your_bid"
+            elif bid < MIN_POINTS_BID and min(b for b in bids if b is not None) >= MIN_POINTS_BID:
+                key = "your_bid_points"  # after a Two, ranks then points: points from 61
             else:
                 key = "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
             return self.tr.t(key, bid=self.bid_name(bid))
@@ -1625,11 +1630,13 @@ class App:
         or the computer; a person's name, empty for the seat's own."""
         t = self.tr
         rows = []
+        # page seat 0 is "You" alone at the device; with other people, "Player 1" as the table names it
+        others = any(seat < len(s.people) and s.people[seat] is not None for seat in range(1, s.players))
         for seat in range(MAX_SEATS):
             name = s.people[seat] if seat < len(s.people) else None
             rows.append(ChoiceModel(str(seat), t.t("people_person", n=seat + 1), seat == 0 or name is not None,
                                     disabled=seat == 0, hidden=seat >= s.players, text=name or "",
-                                    placeholder=t.t("you") if seat == 0 else t.t("player_n", n=seat + 1),
+                                    placeholder=t.t("you") if seat == 0 and not others else t.t("player_n", n=seat + 1),
                                     text_label=t.t("people_name", n=seat + 1)))
         return FieldModel(PEOPLE_FIELD, t.t("people_title"), "people", rows, about=t.t("people_about"))
 
@@ -2006,7 +2013,9 @@ class App:
     @property
     def deal_number(self) -> int:
         m = self.match
-        return m.match.deals_played + (0 if m.scored else 1)
+        history = m.match.history
+        thrown_in = m.scored and bool(history) and history[-1].thrown_in  # dealt again: the same number
+        return m.match.deals_counted + (0 if m.scored and not thrown_in else 1)
 
     def _summary(self) -> SummaryModel:
         """The end of the deal from the person's side; in pass-and-play from the last
@@ -2126,7 +2135,9 @@ class App:
             note = self._playoff_text()
         winner = m.match.winner
         if m.finished and winner is not None:
-            headline = t.t("match_won_by", who=t.names([self.page_seat_name(s, plain=True) for s in sides[winner]]))
+            names = [self.page_seat_name(s, plain=True) for s in sides[winner]]  # "Anna and Carla win"
+            headline = (t.t("match_won_by_team", names=t.names(names)) if len(names) > 1
+                        else t.t("match_won_by", who=names[0]))
         elif m.finished:  # every person dropped out of the play-off
             headline = t.t("match_lost")
         return MatchSummaryModel(t.t("match_deal_n", n=t.number(self.deal_number)), t.t(format_key(m.match.format)),

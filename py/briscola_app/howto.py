@@ -136,13 +136,13 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
     if match_format != "single":
         win.append(t("howto_match", format=t("match_" + match_format.replace("-", "_"))))
 
-    options: list[str] = []
+    options: list[str] = []  # the settings' labels, said as sentences
     if rules.redeal_ace_three:
-        options.append(t("option_redeal"))
+        options.append(tr.sentence(t("option_redeal")))
     if rules.trump_exchange:
-        options.append(t(f"option_exchange_{rules.trump_exchange}"))
+        options.append(tr.sentence(t(f"option_exchange_{rules.trump_exchange}")))
     if rules.mano_negra:
-        options.append(t("option_mano_negra"))
+        options.append(tr.sentence(t("option_mano_negra")))
 
     first, second = loads(rules.ranking)
     tips = [t(f"tip_loads_{second}", a=points[card(TABLE_SUIT, first)], b=points[card(TABLE_SUIT, second)]),

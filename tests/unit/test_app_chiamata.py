@@ -208,6 +208,26 @@ def test_the_contract_names_a_woman_caller_in_the_feminine():
     assert words_f.startswith(f"Ruferin: {woman}, gerufen: ") and words.startswith(f"Rufer: {man}, gerufen: ")
 
 
+def test_a_deal_everybody_passed_keeps_the_match_bars_deal_number():
+    """Five deals, the first thrown in: dealt again as "Deal 1" (it said "Deal 2", and
+    "Five deals. Deal 6." at the end)."""
+    app = chiamata_app(match="deals-5")
+    assert app.deal_number == 1
+    while not app.game.over:  # everybody passes
+        app.pass_human() if app.human_to_move else app.play_computer(Action.pass_())
+    assert app.game.thrown_in and app.deal_number == 1
+    assert app.model().match.deal == "Deal 1"
+    app.next_deal()
+    assert app.deal_number == 1 and app.match.match.deals_played == 1
+    drive(app, pass_or_first)
+    if app.game.thrown_in:  # again: still the first
+        assert app.deal_number == 1
+    else:
+        assert app.deal_number == 1 and app.match.match.deals_counted == 1
+        app.next_deal()
+        assert app.deal_number == 2
+
+
 def test_a_bid_names_the_french_packs_jack_and_queen_its_own_way():
     """With the French pack a Spanish auction bids "Jota" and "Reina" (the Spanish pack's
     "Sota" and "Caballo" with the Italian one)."""
@@ -234,6 +254,23 @@ def test_the_opening_bid_is_asked_for_in_what_the_auction_bids(auction, says):
     to_the_opening_bid(app)
     assert app.game.bid is None and app.human_to_move
     assert app.model().message.endswith(f"Your turn in the auction: {says}, or pass.")
+
+
+@pytest.mark.parametrize("auction,says", [("ranks", "no bid is left, so pass"), ("ranks-points", "bid points"),
+                                          ("points", "no bid is left, so pass")])
+def test_after_the_lowest_rank_or_the_highest_points_the_auction_asks_for_what_is_left(auction, says):
+    """The person opens, the next seat bids a Two (120 points where only points are bid),
+    the others pass: there is no rank below a Two (ranks then points go on in points), nor
+    more than 120 points. It said "bid lower than Two" over a lone Pass button."""
+    app = chiamata_app(auction=auction)
+    to_the_opening_bid(app)
+    app.bid_human("3" if auction != "points" else "61")
+    app.play_computer(Action.bid(2 if auction != "points" else 120))
+    while app.computer_to_move and app.game.phase == "auction":
+        app.play_computer(Action.pass_())
+    assert app.human_to_move and app.game.phase == "auction"
+    assert app.model().message.endswith(f"Your turn in the auction: {says}, or pass." if says == "bid points"
+                                        else f"Your turn in the auction: {says}.")
 
 
 def test_the_person_bids_and_calls_and_the_table_says_so():

@@ -626,8 +626,7 @@ def test_three_player_playoff_without_the_person_ends_the_match_for_them():
     app._finish_deal()  # the deal's outcome ties Giulia and Marco at 12
     assert app.match.person_out and app.match.finished and not app.can_continue
     s = app.model().summary
-    assert s.match.note == ("Tied for the lead: Giulia and Marco. The others drop out, and the match goes on"
-                            " as a play-off.")
+    assert s.match.note == "Tied for the lead: Giulia and Marco. A play-off between the two decides the match."
     assert s.match.headline == "You lose the match." and not s.match.next_deal
     html = render.match_summary_html(s.match)  # the result first, then why
     assert html.index("You lose the match.") < html.index("Tied for the lead")
@@ -644,8 +643,8 @@ def test_three_player_playoff_with_the_person_plays_two_player_deals():
     finish(app)
     app.saved.match = replace(app.match, match=tie_at_twelve((0, 2)))
     assert app.can_continue
-    assert app.model().summary.match.note == ("Tied for the lead: You and Marco. The others drop out, and the match"
-                                              " goes on as a play-off.")
+    assert app.model().summary.match.note == ("Tied for the lead: You and Marco. A play-off between the two decides"
+                                              " the match.")
     app.next_deal()
     assert app.game.n == 2 and app.seats == (0, 2) and app.game.rules.pack == 40
     assert "Tied for the lead" in app.message

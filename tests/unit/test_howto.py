@@ -113,6 +113,17 @@ def test_variant_lines_are_there_exactly_when_the_rules_say(rules):
     assert not wrong, wrong
 
 
+def test_the_options_are_said_as_sentences():
+    """The options' lines are the settings' labels, ended with the language's full stop
+    (every other line of How to play ends with one)."""
+    rules = Rules.preset("standard", redeal_ace_three=True, trump_exchange=2, mano_negra=True)
+    for lang, stop in (("en", "."), ("hi", "।")):
+        lines = [line for s in howto_model(rules, Translator(lang)).sections for line in s.lines]
+        labels = [Translator(lang).t(k) for k in ("option_redeal", "option_exchange_2", "option_mano_negra")]
+        assert [label + stop for label in labels if not label.endswith(stop)] and all(
+            (label if label.endswith(stop) else label + stop) in lines for label in labels)
+
+
 def test_briscolone_says_there_is_no_trump_and_the_standard_game_has_one():
     briscolone = howto_model(Rules.preset("briscolone"), EN)
     lines = [line for s in briscolone.sections for line in s.lines]

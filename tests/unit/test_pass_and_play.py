@@ -390,6 +390,19 @@ def test_a_match_of_people_names_the_sides_and_is_not_in_the_match_stats():
     assert sum(c.played for c in validate_people_stats(stored(backend, "people_stats")).names["Anna"].values()) >= 2
 
 
+def test_a_team_of_two_wins_the_match_in_the_plural():
+    """Four players, two of them people: the side that takes the match is two names, and
+    English says "Anna and Carla win the match." (it said "wins")."""
+    app = people_app(["Anna", None, "Carla"], players=4, match="best-of-3", start=50000)
+    for _ in range(6):
+        finish(app)
+        if app.match.finished:
+            break
+        app.next_deal()
+    headline = app.model().summary.match.headline
+    assert headline in ("Anna and Carla win the match.", "Giulia and Sofia win the match."), headline
+
+
 def test_people_stats_go_to_a_file_and_back_once():
     backend = DictBackend()
     app = people_app(["Anna", "Bruno"], backend, players=2)
@@ -470,6 +483,9 @@ def test_the_form_sets_the_people_and_a_change_deals_again():
     assert app.pass_and_play and app.persons == {0: "Anna", 1: "Bruno", 3: ""}
     assert app.person_name(3) == "Player 4" and sorted(app.agents) == [2]
     assert stored(app.store.backend, "people") == {"seats": ["Anna", "Bruno", None, ""]}
+    # with other people at the device the first seat's empty name is "Player 1", as the table says
+    form = {f.name: f for f in app.settings_form().fields}["people"]
+    assert [c.placeholder for c in form.choices[:2]] == ["Player 1", "Player 2"]
     again = App(DictStore(app.store.backend), browser_lang="en")
     assert again.settings.people == ("Anna", "Bruno", None, "")
     form = {f.name: f for f in again.settings_form().fields}["people"]
