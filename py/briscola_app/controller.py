@@ -1007,7 +1007,7 @@ class App:
             caller = self.seat_name(game.caller)
             if you:
                 reveal = self.tr.t("you_shown_partner", caller=caller)
-            elif caller == self.tr.t("you"):  # the person called: "Marco is your partner", not "You's"
+            elif self.is_you(self.seats[game.caller]):  # the person called: "Marco is your partner", not "You's"
                 reveal = self.tr.t("your_partner_shown", who=who)
             else:
                 reveal = self.tr.t("partner_shown", who=who, caller=caller)
@@ -1649,18 +1649,25 @@ class App:
         name = self.persons.get(seat, "") if name is None else name
         return name or self.tr.t("player_n", n=seat + 1)
 
-    def page_seat_name(self, seat: int, plain: bool = False) -> str:
-        """A page seat's name: "You" for the person whose hand is shown (unless
-        ``plain``), a person's name in pass-and-play, else the computer's name."""
+    def is_you(self, seat: int, plain: bool = False) -> bool:
+        """Whether a page seat is named "You": the person whose hand is shown (unless
+        ``plain``), or the one person at the device."""
         me = self.me
         if not plain and not self._plain_names and me is not None and seat == self.seats[me]:
+            return True
+        return seat == HUMAN and not (self.pass_and_play and seat in self.persons)
+
+    def page_seat_name(self, seat: int, plain: bool = False) -> str:
+        """A page seat's name: "You" (``is_you``), a person's name in pass-and-play, else
+        the computer's name."""
+        if self.is_you(seat, plain):
             return self.tr.t("you")
         if self.pass_and_play and seat in self.persons:
             name = self.person_name(seat)
             # A typed name may be of either direction: isolated where it could reorder
             # the words and numbers around it (a right-to-left page or name).
             return isolate(name) if self.tr.dir == "rtl" or has_rtl(name) else name
-        return self.tr.t("you") if seat == HUMAN else self.tr.t(f"seat_name_{seat}")
+        return self.tr.t(f"seat_name_{seat}")
 
     def seat_name(self, seat: int, plain: bool = False) -> str:
         """The name of an engine seat of this deal."""
