@@ -35,10 +35,11 @@ FRENCH_COURT = frozenset({8, 9})
 """The ranks the French pack names its own way where a language has a word for them
 (``frank_<rank>``, ``bid_frank_<rank>``): the Jack (Spanish "Jota", not the Spanish pack's
 "Sota") and the Queen (in the Italian pack's Cavallo's place)."""
-FEMININE_NAMES = frozenset({1, 3, 5})
-"""The seats whose computer players have women's names (seat_name_1 Giulia, 3 Sofia,
-5 Anna): the words for them take the language's feminine (``<key>_f``: "partner",
-"caller", the contract's "Ruferin")."""
+FEMININE_NAMES = frozenset({1, 3, 5, 7})
+"""The computer players' names (``seat_name_<n>``) that are women's (1 Giulia, 3 Sofia,
+5 Anna, 7 Chiara): the words for them take the language's feminine (``<key>_f``:
+"partner", "caller", the contract's "Ruferin"). Names 1-5 are the seats'; 6 Paolo and
+7 Chiara are spares, for a computer whose name a person at the device has typed."""
 ALIASES = {"pt": "pt-BR"}
 """A bare "pt" from a browser means Brazilian Portuguese, as in CLDR."""
 LEGACY = {"pt": "pt-PT"}

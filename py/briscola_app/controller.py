@@ -64,7 +64,12 @@ from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
 
 HUMAN = 0
+# pass-and-play: a move kept for the cover: who made it, the move, the briscola before it
+# (an exchange's words), whether it showed the caller's partner, and the trick it closed
+NewsEntry = tuple[int, Action, Card | None, bool, Trick | None]
+NEWS_KEPT = 6  # pass-and-play: the cover lists at most this many moves the next person missed
 FIVE = 5  # Briscola chiamata's players
+COMPUTER_NAMES = 7  # seat_name_1..7: the five seats' own, and two spares (see FEMININE_NAMES)
 HINT_LEVELS = ("expert", "hard", "medium")  # the strongest one that exists gives hints
 FALLBACK_LEVEL = "medium"
 
@@ -467,6 +472,16 @@ class SummaryModel:
     tricks: list[tuple[list[CardModel], str]] = field(default_factory=list)  # every trick: its cards, who took it
 
 
+def _apply_move(game: Game, action: Action) -> NewsEntry:
+    """Make a move on ``game``; what the words about it need: who made it, the move, the
+    briscola before it, whether it showed the caller's partner, the trick it closed."""
+    seat, before = game.turn, game.briscola
+    hidden = game.partner is not None and not game.partner_shown
+    done = game.apply(action)
+    shown = action.kind == PLAY and hidden and game.partner_shown and game.partner != game.caller
+    return seat, action, before, shown, done
+
+
 @dataclass
 class CoverModel:
     """Pass-and-play: the cover over the table while the device goes to the next person."""
@@ -475,6 +490,8 @@ class CoverModel:
     title: str  # "Pass to Giulia"
     note: str
     button: str  # "Show my cards"
+    news: list[str] = field(default_factory=list)  # the moves the person missed, for everybody to read
+    news_label: str = ""  # "Meanwhile"
 
 
 @dataclass
@@ -601,6 +618,8 @@ class App:
         self.pending_people: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
         self.viewer: int | None = None  # pass-and-play: the page seat whose hand is shown
         self._plain_names = False  # name every seat, "You" included (pass-and-play's summary)
+        self._news: list[NewsEntry] = []  # pass-and-play: this deal's moves since dealt or loaded
+        self._news_seen: dict[int, int] = {}  # how many of them each person has seen, by page seat
         self.tips: Tips = self._load_tips(first_run=stored_settings is None)
         self.tip = ""  # the tip on screen
         self._loads_tipped = False  # the tip about loads was given in this deal
@@ -628,6 +647,8 @@ class App:
         loaded = store.load(self.deal_name, validate_deal) or self._adopt_orphan()
         if loaded is not None:
             self.saved, self.game = loaded
+            if self.pass_and_play:  # who saw what is not kept: the cover tells the latest moves
+                self._news = self._replayed_news()
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
@@ -718,6 +739,7 @@ class App:
         self.saved = SavedDeal(to_record(self.game), level, self._entropy(), match=saved_match, people=people,
                                practice=practice)
         self.viewer = None  # pass-and-play: covered until a person's turn, and their tap
+        self._news, self._news_seen = [], {}
         if not saved_match.id:
             saved_match.id = "m" + self.saved.id
         self._make_agents()
@@ -861,6 +883,7 @@ class App:
         if seat is None:
             return False
         self.viewer = seat
+        self._news_seen[seat] = len(self._news)  # read on the cover
         self.hint = None
         self.call_rank = None
         self.message = self._turn_message()
@@ -982,41 +1005,26 @@ class App:
     def _act(self, action: Action) -> Trick | None:
         game, seat = self.game, self.game.turn
         me, actor = self.me, self.seats[seat]
-        who, you = self.seat_name(seat), seat == me
-        before = game.briscola
-        hidden = game.partner is not None and not game.partner_shown
-        done = game.apply(action)
+        you = seat == me
+        entry = _apply_move(game, action)
+        _, _, before, shown, done = entry
         me = self.me  # None now when the device goes to another person: nobody is "you"
         self._tip_after(action, done, you)
         self.hint = None
         self.resumed = False
         if action.kind in CUE_OF_ACTION:
             self._cue(CUE_OF_ACTION[action.kind])
-        if action.kind == PLAY:
-            card = self.card_name(action.card)
-            self.message = self.tr.t("you_play", card=card) if you else self.tr.t("plays", who=who, card=card)
-        elif action.kind == EXCHANGE:
-            words = {"card": self.card_name(action.card), "briscola": self.card_name(before)}
-            self.message = self.tr.t("you_exchanged", **words) if you else self.tr.t("exchanged", who=who, **words)
-        elif action.kind == SHOW:
-            self.message = self.tr.t("you_mano_negra") if you else self.tr.t("mano_negra_shown", who=who)
-        elif action.kind in (BID, PASS, CALL):
-            self.message = self._auction_words(seat, action)
-        reveal = ""
-        if action.kind == PLAY and hidden and game.partner_shown and game.partner != game.caller:
-            caller = self.seat_name(game.caller)
-            if you:
-                reveal = self.tr.t("you_shown_partner", caller=caller)
-            elif self.is_you(self.seats[game.caller]):  # the person called: "Marco is your partner", not "You's"
-                reveal = self.tr.t("your_partner_shown", who=who)
-            else:
-                reveal = self.tr.t("partner_shown", who=who, caller=caller)
+        self.message = self._move_words(seat, action, before, you, me)
+        reveal = self._reveal_words(seat, you, me) if shown else ""
+        if reveal:
             self.message += " " + reveal
+        if self.pass_and_play:
+            self._log_news(entry)
         if done is not None:
             self.held = done
             ours = done.winner == self.bottom or self._same_side(done.winner, self.known_sides())
             self._cue(CUE_TRICK_OURS if ours else CUE_TRICK_THEIRS)
-            self.message = " ".join(filter(None, (reveal, self._taken_words(done))))
+            self.message = " ".join(filter(None, (reveal, self._taken_words(done, me))))
         elif not game.over and (game.turn == me or action.kind == CALL):
             self.message += " " + self._turn_message()
         # a computer's exchange stays in the words of the card it then plays
@@ -1030,6 +1038,58 @@ class App:
         else:
             self._save_deal()
         return done
+
+    def _move_words(self, seat: int, action: Action, before: Card | None, you: bool, me: int | None) -> str:
+        """What a move did, in words for the person whose hand is shown (``me``; ``you``:
+        they made it), or for everybody looking (``me`` None: every seat by its name)."""
+        t = self.tr
+        who = self.seat_name(seat, plain=me is None)
+        if action.kind == PLAY:
+            card = self.card_name(action.card)
+            return t.t("you_play", card=card) if you else t.t("plays", who=who, card=card)
+        if action.kind == EXCHANGE:
+            words = {"card": self.card_name(action.card), "briscola": self.card_name(before)}
+            return t.t("you_exchanged", **words) if you else t.t("exchanged", who=who, **words)
+        if action.kind == SHOW:
+            return t.t("you_mano_negra") if you else t.t("mano_negra_shown", who=who)
+        return self._auction_words(seat, action, me)
+
+    def _reveal_words(self, seat: int, you: bool, me: int | None) -> str:
+        """The called card played: its player is the caller's partner, now known."""
+        plain = me is None
+        caller = self.seat_name(self.game.caller, plain)
+        if you:
+            return self.tr.t("you_shown_partner", caller=caller)
+        if self.is_you(self.seats[self.game.caller], plain):  # the person called: "Marco is your partner", not "You's"
+            return self.tr.t("your_partner_shown", who=self.seat_name(seat))
+        return self.tr.t("partner_shown", who=self.seat_name(seat, plain), caller=caller)
+
+    # -- pass-and-play: what the next person missed ------------------------------------
+    def _log_news(self, entry: NewsEntry) -> None:
+        """Keep a move for the cover of the people who did not see it; the person
+        holding the device (the viewer, even while the cover asks to pass it on) did."""
+        self._news.append(entry)
+        if self.viewer is not None:
+            self._news_seen[self.viewer] = len(self._news)
+
+    def _replayed_news(self) -> list[NewsEntry]:
+        """The deal's moves as the cover tells them, replayed from the deal as dealt."""
+        game = self._dealt_again()
+        return [_apply_move(game, action) for _, action in self.game.actions]
+
+    def news(self, seat: int) -> list[str]:
+        """Pass-and-play: the moves a person has not seen since they last held the device
+        (the latest ``NEWS_KEPT``), in words for everybody looking at the cover."""
+        entries = self._news[self._news_seen.get(seat, 0):][-NEWS_KEPT:]
+        out = []
+        for mover, action, before, shown, done in entries:
+            words = [self._move_words(mover, action, before, False, None)]
+            if shown:
+                words.append(self._reveal_words(mover, False, None))
+            if done is not None:
+                words.append(self._taken_words(done, None))
+            out.append(" ".join(words))
+        return out
 
     def release_trick(self) -> None:
         """The finished trick leaves the table; the winner leads the next one."""
@@ -1063,9 +1123,7 @@ class App:
         k = max(i for i, (s, a) in enumerate(actions) if s == HUMAN and a.kind == PLAY)
         card = actions[k][1].card
         assert card is not None
-        layout = {name: value for name, value in to_record(self.game).items()
-                  if name in ("format", "rules", "seed", "dealer", "redeals", "hands", "briscola", "talon")}
-        game = from_record({**layout, "actions": [], "tricks": []})
+        game = self._dealt_again()
         for _, action in actions[:k]:
             game.apply(action)
         self.game = game
@@ -1078,6 +1136,12 @@ class App:
         self.message = self.tr.t("took_back", card=self.card_name(card)) + " " + self._turn_message()
         self._save_deal()
         return card
+
+    def _dealt_again(self) -> Game:
+        """This deal as it was dealt, before any move."""
+        layout = {name: value for name, value in to_record(self.game).items()
+                  if name in ("format", "rules", "seed", "dealer", "redeals", "hands", "briscola", "talon")}
+        return from_record({**layout, "actions": [], "tricks": []})
 
     @property
     def auto_card(self) -> Card | None:
@@ -1098,11 +1162,12 @@ class App:
         self.store.save("play", {PRACTICE_FIELD: self.practice, AUTOPLAY_FIELD: self.autoplay})
         return changed and self.untouched
 
-    def _auction_words(self, seat: int, action: Action) -> str:
-        """A bid, a pass or the call in words; after a call the person learns, privately,
-        whether they hold the called card."""
-        g, t, me = self.game, self.tr, self.me
-        you, who = seat == me, self.seat_name(seat)
+    def _auction_words(self, seat: int, action: Action, me: int | None) -> str:
+        """A bid, a pass or the call in words for the person ``me`` (None: for everybody,
+        every seat by its name); after a call the person learns, privately, whether they
+        hold the called card."""
+        g, t = self.game, self.tr
+        you, who = seat == me, self.seat_name(seat, plain=me is None)
         if action.kind == PASS:
             return t.t("you_pass") if you else t.t("passes", who=who)
         if action.kind == BID:
@@ -1538,12 +1603,13 @@ class App:
     def _status_now(self) -> str:
         """The status line for the table as it stands, in the language now chosen (the
         words of the last move are not kept: a trick waiting to be taken, or whose turn)."""
-        return self._taken_words(self.held) if self.held is not None else self._turn_message()
+        return self._taken_words(self.held, self.me) if self.held is not None else self._turn_message()
 
-    def _taken_words(self, done: Trick) -> str:
-        """Who takes the trick on the table, and its points."""
-        key = "you_take_trick" if done.winner == self.me else "takes_trick"
-        return self.tr.t(key, who=self.seat_name(done.winner), n=done.points)
+    def _taken_words(self, done: Trick, me: int | None) -> str:
+        """Who takes the trick on the table, and its points, for the person ``me`` (None:
+        for everybody, every seat by its name)."""
+        key = "you_take_trick" if done.winner == me else "takes_trick"
+        return self.tr.t(key, who=self.seat_name(done.winner, plain=me is None), n=done.points)
 
     def settings_wait_message(self) -> str:
         """Says that changed settings apply from the next new game; in a match, that the
@@ -1667,7 +1733,28 @@ class App:
             # A typed name may be of either direction: isolated where it could reorder
             # the words and numbers around it (a right-to-left page or name).
             return isolate(name) if self.tr.dir == "rtl" or has_rtl(name) else name
-        return self.tr.t(f"seat_name_{seat}")
+        return self.tr.t(f"seat_name_{self._computer_names().get(seat, seat)}")
+
+    def _computer_names(self) -> dict[int, int]:
+        """Pass-and-play: the computer seats whose own name a person at the device has
+        typed ("Anna" at the table twice), and the name (``seat_name_<n>``) each takes
+        instead: one nobody at the table has, a woman's for a woman's where one is left."""
+        if not self.pass_and_play:
+            return {}
+        t = self.tr
+        typed = {self.person_name(s).casefold() for s in self.persons}
+        computers = [s for s in self.seats if s not in self.persons and s != HUMAN]
+        clash = [s for s in computers if t.t(f"seat_name_{s}").casefold() in typed]
+        if not clash:
+            return {}
+        used = typed | {t.t(f"seat_name_{s}").casefold() for s in computers if s not in clash}
+        names = {}
+        for seat in clash:
+            free = [n for n in range(1, COMPUTER_NAMES + 1) if t.t(f"seat_name_{n}").casefold() not in used]
+            alike = [n for n in free if (n in FEMININE_NAMES) == (seat in FEMININE_NAMES)]
+            names[seat] = (alike or free or [seat])[0]
+            used.add(t.t(f"seat_name_{names[seat]}").casefold())
+        return names
 
     def seat_name(self, seat: int, plain: bool = False) -> str:
         """The name of an engine seat of this deal."""
@@ -1861,7 +1948,8 @@ class App:
         if seat is None:
             return None
         name = self.page_seat_name(seat, plain=True)
-        return CoverModel(name, self._cover_title(), self.tr.t("pass_note", name=name), self.tr.t("show_cards"))
+        return CoverModel(name, self._cover_title(), self.tr.t("pass_note", name=name), self.tr.t("show_cards"),
+                          self.news(seat), self.tr.t("cover_news"))
 
     def _seat_cards(self, seat: int) -> list[CardModel] | None:
         """The cards of another seat shown face up: its hand when hands are open (unless
@@ -1892,10 +1980,12 @@ class App:
         return t.t("pile_label", who=who, n=sum(g.points[s] for s in mine))
 
     def _feminine(self, seat: int) -> bool:
-        """An engine seat with a woman's name (Giulia, Sofia, Anna): the words for it take
+        """An engine seat with a woman's name (Giulia, Sofia, Anna, Chiara): the words for it take
         the language's feminine; a typed pass-and-play name keeps the unmarked form."""
         page = self.seats[seat]
-        return page in FEMININE_NAMES and not (self.pass_and_play and page in self.persons)
+        if self.pass_and_play and page in self.persons:
+            return False
+        return self._computer_names().get(page, page) in FEMININE_NAMES
 
     def _contract(self) -> str:
         """Briscola chiamata, once called: who called which card, needing how many points;

@@ -293,7 +293,12 @@ def cover_html(c: CoverModel | None) -> str:
     shows that person's cards."""
     if c is None:
         return ""
-    return (f'<div class="cover-card"><h2 id="cover-title">{escape(c.title)}</h2>'
+    news = ""
+    if c.news:  # what happened since this person last held the device, public to all
+        items = "".join(f"<li>{escape(line)}</li>" for line in c.news)
+        news = (f'<section class="cover-news" aria-labelledby="cover-news-label"><h3 id="cover-news-label">'
+                f'{escape(c.news_label)}</h3><ul>{items}</ul></section>')
+    return (f'<div class="cover-card"><h2 id="cover-title">{escape(c.title)}</h2>{news}'
             f'<p class="cover-note">{escape(c.note)}</p>'
             f'<button type="button" class="primary" data-action="reveal">{escape(c.button)}</button></div>')
 

@@ -2,9 +2,10 @@
 the fast speed. The people are set in Settings as a person would (ticking the seats and
 typing the names); then at every hand-off the cover names the right person and no card of
 any hand is anywhere in the page, and after "Show my cards" the hand is that person's (as
-the deal's record saved in localStorage says). A reload in the middle resumes to the
-cover. The cover fits a phone (the first hand-off) and a desktop (the second). At the
-end the summary and the stats name the four people.
+the deal's record saved in localStorage says). The cover lists the moves the next person
+missed. A reload in the middle resumes to the cover. The cover fits a phone (the first
+hand-off) and a desktop (the second). At the end the summary and the stats name the four
+people.
 
 Set BRISCOLA_SCREENSHOTS=<folder> to keep screenshots of the cover (phone and desktop).
 """
@@ -105,10 +106,14 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
         if state == "cover":
             covers += 1
             cover = page.locator("#cover")
-            expect(cover.get_by_role("heading")).to_have_text(f"Pass to {person}")
+            expect(cover.get_by_role("heading", level=2)).to_have_text(f"Pass to {person}")
             assert page.locator("#hand button").count() == 0
             shown = set(page.evaluate(CARDS_IN_PAGE)) & hand_cards(game)
             assert not shown, f"cards of a hand in the page while covered for {person}: {shown}"
+            if game.actions:  # what the person missed, since they last held the device (or a reload)
+                last = game.actions[-1][0]
+                expect(cover.get_by_role("region", name="Meanwhile").locator("li").last).to_contain_text(
+                    f"{NAMES[last]} plays ")
             if covers in (1, 2):  # the first on a phone, the second on a desktop
                 cover_fits(page, *SIZES[covers - 1])
                 page.set_viewport_size(dict(zip(("width", "height"), SIZES[1])))

@@ -13,7 +13,7 @@ import pytest
 
 from briscola.cards import IllegalMoveError
 from briscola_app import render
-from briscola_app.controller import HUMAN, App
+from briscola_app.controller import HUMAN, NEWS_KEPT, App
 from briscola_app.settings import Settings, form_people, parse_people, validate_people
 from briscola_app.stats import PeopleStats, validate_people_stats
 from briscola_app.statsio import Bundle, export_data, merge, read_file
@@ -175,6 +175,110 @@ def test_a_person_moving_twice_in_a_row_is_not_covered_again():
         cue_turns += app.take_cues().count("turn")
     assert seen_covers[0] == 0 and set(seen_covers) == {0, 2}
     assert cue_turns >= len(seen_covers)  # the turn's cue for each person coming to the device
+
+
+def test_the_cover_tells_the_next_person_the_moves_they_missed():
+    """Two people and two computers: the cover lists, for everybody at the device to read,
+    the moves made since the next person last held it (their own never among them), each
+    seat by its name ("You" would be whoever passes the device), the trick's taker after
+    its last card; at most NEWS_KEPT, the latest."""
+    app = people_app(["Anna", None, "Carla"], players=4)
+    g = app.game
+    holder = {0: -1, 2: -1}  # the last move made while each person held the device
+    covers = 0
+    while not (g.over and app.held is None):
+        cover = app.to_cover
+        if cover is not None and app.held is None:
+            m = app.model()
+            missed = [(s, a) for s, a in g.actions[holder[cover] + 1:]]  # none before the deal's first card
+            assert m.cover is not None and len(m.cover.news) == min(len(missed), NEWS_KEPT)
+            for line, (s, a) in zip(m.cover.news, missed[-NEWS_KEPT:]):
+                assert line.startswith(f"{app.seat_name(s, plain=True)} plays {app.card_name(a.card)}."), line
+                assert "You" not in line and "your" not in line
+            tricks_closed = sum(1 for t in g.tricks if t.plays[-1] in [(s, a.card) for s, a in missed])
+            assert sum(" takes the trick " in line for line in m.cover.news) == min(tricks_closed, len(m.cover.news))
+            html = render.cover_html(m.cover)
+            assert ('aria-labelledby="cover-news-label"' in html and ">Meanwhile</h3>" in html) == bool(missed)
+            assert all(f"<li>{render.escape(line)}</li>" in html for line in m.cover.news)
+            covers += 1
+        viewer = app.viewer
+        before = len(g.actions)
+        step(app)
+        if viewer is not None and len(g.actions) > before:  # a move made while this person held it
+            holder[viewer] = len(g.actions) - 1
+    assert covers >= 10
+
+
+def test_after_a_reload_the_cover_tells_the_latest_moves():
+    """Who saw which move is not stored: a deal loaded again tells the next person the
+    deal's latest moves, replayed from the record, as the cover had told them."""
+    app = people_app(["Anna", None, "Carla"], players=4)
+    while len(app.game.actions) < 9 or app.to_cover is None or app.held is not None:
+        step(app)
+    told = app.model().cover.news
+    again = reload(app)
+    assert again.to_cover == app.to_cover and again.game.actions == app.game.actions
+    news = again.model().cover.news
+    assert len(news) == NEWS_KEPT and told == news[-len(told):]
+    assert news[-1].startswith(f"{again.seat_name(again.game.actions[-1][0], plain=True)} plays ")
+    person = show(again)
+    step(again)  # the person plays: the moves from here on are told as they come
+    while again.to_cover is None or again.held is not None:
+        step(again)
+    assert any(line.startswith(f"{again.person_name(person)} plays ") for line in again.model().cover.news)
+
+
+def test_the_cover_says_who_the_partner_is_to_everybody_by_name():
+    """Five players, two people: once the called card is played, the cover of the other
+    person says whose partner its player is, by names (not "your partner")."""
+    for start in range(1000, 4000, 37):
+        app = people_app(["Anna", None, None, "Dario"], start=start, variant="chiamata", players=5)
+        g = app.game
+        while g.phase in ("auction", "call"):
+            if app.human_to_move and g.phase == "auction":
+                app.pass_human() if g.bid is not None else app.bid_human(
+                    str([a.value for a in g.legal_actions() if a.kind == "bid"][0]))
+            elif app.human_to_move:
+                app.call_human(str(g.legal_actions()[-1].card))
+            else:
+                step(app)
+        while not g.over and not g.partner_shown:
+            step(app)
+        if g.over or g.partner == g.caller or g.partner is None:
+            continue
+        said = app.tr.t("partner_shown", who=app.seat_name(g.partner, plain=True),
+                        caller=app.seat_name(g.caller, plain=True))
+        while not g.over:
+            if app.to_cover is not None and app.held is None:
+                news = app.model().cover.news
+                if any(said in line for line in news):
+                    return
+            step(app)
+    pytest.skip("no deal showed the partner to a person who had not seen it")
+
+
+def test_a_computer_never_has_the_name_a_person_typed():
+    """Italian families are full of Marcos and Giulias: a computer whose name a person at
+    the device typed takes another that nobody at the table has, a woman's for a woman's
+    (the words about it agree), so "Anna plays" always means one seat."""
+    app = people_app(["Anna", None, None, "dario", None, None], players=6)
+    assert app.tr.t("seat_name_5") == "Anna" and app.seat_name(5) == "Sofia"  # Sofia's seat is Dario's here
+    assert app._feminine(5) and not app._feminine(3)
+    app = people_app(["Marco", None, "Giulia"], players=4)  # Giulia's seat takes another woman's name
+    assert [app.seat_name(s) for s in range(4)] == ["Marco", "Anna", "Giulia", "Sofia"] and app._feminine(1)
+    solo = make_app(DictBackend(), players=6)
+    assert not solo.pass_and_play and solo.seat_name(5) == "Anna"
+    for players in (4, 5, 6):
+        for typed in (["Giulia", "Marco"], ["MARCO", None, "Luca"], ["Anna", "Sofia", None, "Giulia"],
+                      ["Paolo", None, "Chiara", None, "Giulia"], ["Giulia", None, "Marco", None, None, "Luca"]):
+            app = people_app(typed, players=players, variant="chiamata" if players == 5 else "standard")
+            at_table = [app.seat_name(s, plain=True).casefold() for s in range(players)]
+            assert len(set(at_table)) == players, (players, typed, at_table)
+            for s in range(players):
+                page = app.seats[s]
+                if page not in app.persons:
+                    n = next(n for n in range(1, 8) if app.tr.t(f"seat_name_{n}") == app.seat_name(s))
+                    assert app._feminine(s) == (n in (1, 3, 5, 7)), (typed, s, n)  # the words follow the name
 
 
 def test_the_trick_won_and_the_side_are_the_viewers():
