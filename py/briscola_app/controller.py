@@ -39,7 +39,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 from briscola.agents import AgentSpecError, make_agent
-from briscola.cards import ALL_CARDS, Card, IllegalMoveError
+from briscola.cards import ALL_CARDS, RANKS, SUITS, Card, IllegalMoveError, points, strength
+from briscola.cards import card as make_card
 from briscola.game import Game, Trick
 from briscola.core import BID_RANKS, MIN_POINTS_BID, TOTAL_POINTS, chiamata_game_points, contract, mano_negra_cards
 from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
@@ -87,11 +88,15 @@ another, the deal won, lost or drawn, and the person's turn after someone else's
 The page's sound.js gives each one its sound; ``turn`` also vibrates."""
 
 
-def validate_sound(data: Any) -> bool:
-    """The stored ``briscola.sound``: ``{"on": true}`` or ``{"on": false}``, nothing else."""
+def validate_switch(data: Any) -> bool:
+    """A stored switch, ``briscola.sound`` or ``briscola.cards_out``: ``{"on": true}`` or
+    ``{"on": false}``, nothing else."""
     if not isinstance(data, dict) or set(data) != {"on"} or not isinstance(data["on"], bool):
-        raise BadData("sound must be {\"on\": true or false}")
+        raise BadData("a switch must be {\"on\": true or false}")
     return data["on"]
+
+
+validate_sound = validate_switch
 
 
 MAX_CUES = 16
@@ -123,10 +128,11 @@ def validate_motion(data: Any) -> bool:
     return data["reduce"]
 
 
-PRACTICE_FIELD, AUTOPLAY_FIELD = "practice", "autoplay"
+PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD = "practice", "autoplay", "cards_out"
 """The settings form's boxes for practice games and for playing the last card by itself
 (not :class:`Settings` fields: both are kept under ``briscola.play``, see
-:meth:`App.set_play_options`)."""
+:meth:`App.set_play_options`), and the box for the cards played (``briscola.cards_out``,
+:meth:`App.set_cards_out`)."""
 
 
 def validate_play(data: Any) -> dict[str, bool]:
@@ -398,6 +404,18 @@ class CardModel:
 
 
 @dataclass
+class CardsOutModel:
+    """Every card of the pack by suit (the trump's first), strongest first: which are
+    played (in a trick, the one on the table included) and which are in the hand shown;
+    and the card points not yet played. A help for learning to count the cards."""
+
+    title: str  # "Cards played"
+    suits: list[tuple[str, list[tuple[CardModel, str]]]]  # (suit name, [(card, "played" | "yours" | "")])
+    left: str  # "Not yet played: 37 points."
+    legend: str  # "Faded: played; outlined: in your hand."
+
+
+@dataclass
 class SeatModel:
     seat: int  # the page seat
     name: str
@@ -641,6 +659,7 @@ class App:
         self.practice: bool = play.get(PRACTICE_FIELD, False)  # new games are practice games
         self.autoplay: bool = play.get(AUTOPLAY_FIELD, False)  # the last card plays itself
         self._review: tuple[str, Review] | None = None  # the finished deal's review, by deal id
+        self.cards_out_on: bool = bool(store.load("cards_out", validate_switch))  # Last trick shows the cards played
         stored_sound = store.load("sound", validate_sound)
         self.sound_on: bool = True if stored_sound is None else stored_sound
         self.cues: list[str] = []  # sound cues since the page last took them (take_cues)
@@ -1518,6 +1537,40 @@ class App:
         stored = self.store.load("sound", validate_sound)
         self.sound_on = True if stored is None else stored
 
+    # -- the cards played -------------------------------------------------------------
+    def set_cards_out(self, on: bool) -> None:
+        """Show the cards played with Last trick, or not; kept in ``briscola.cards_out``."""
+        self.cards_out_on = bool(on)
+        self.store.save("cards_out", {"on": self.cards_out_on})
+
+    def cards_out(self) -> CardsOutModel | None:
+        """The cards played so far, when the person asked for them (None otherwise): only
+        what everybody saw, and the hand of the person whose cards are shown (none while
+        the table is covered)."""
+        if not self.cards_out_on:
+            return None
+        g, t = self.game, self.tr
+        ranking = g.rules.ranking
+        played = {c for done in g.tricks for _, c in done.plays} | {c for _, c in g.trick}
+        me = self.me
+        mine = set(g.hands[me]) if me is not None else set()
+        order = sorted(range(len(SUITS)), key=lambda i: (i != g.trump, i))
+        suit_key = "fsuit_" if self.settings.deck == "french" else "suit_"
+        suits = []
+        for i in order:
+            cards = sorted((make_card(i, r) for r in RANKS), key=lambda c: -strength(c, ranking))
+            row = []
+            for c in cards:
+                state = "played" if c in played else "yours" if c in mine else ""
+                name = self.card_name(c)
+                label = t.t("card_out_played", card=name) if state == "played" else (
+                    t.t("card_out_yours", card=name) if state == "yours" else name)
+                row.append((CardModel(str(c), label), state))
+            suits.append((t.t(suit_key + SUITS[i]), row))
+        left = TOTAL_POINTS - sum(points(c, ranking) for c in played)
+        return CardsOutModel(t.t("cards_out_title"), suits, t.t("cards_out_left", points=t.t("points_n", n=left)),
+                             t.t("cards_out_legend" if mine else "cards_out_legend_played"))
+
     # -- motion -----------------------------------------------------------------------
     @property
     def motion(self) -> bool:
@@ -1683,6 +1736,7 @@ class App:
             radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
             FieldModel(MOTION_FIELD, "", "check", [ChoiceModel("1", t.t("option_reduce_motion"), not self.motion)]),
             FieldModel(AUTOPLAY_FIELD, "", "check", [ChoiceModel("1", t.t("option_autoplay"), self.autoplay)]),
+            FieldModel(CARDS_OUT_FIELD, "", "check", [ChoiceModel("1", t.t("option_cards_out"), self.cards_out_on)]),
             FieldModel(PRACTICE_FIELD, "", "check", [ChoiceModel("1", t.t("option_practice"), self.practice)]),
             radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
             FieldModel("lang", t.t("language"), "select",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from . import charts
-from .controller import (ActionModel, CardModel, CoverModel, FieldModel, FormModel, MatchBarModel,
+from .controller import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                          MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
 from .i18n import Translator
@@ -286,6 +286,20 @@ def charts_html(section: StatsSection, t: Translator) -> str:
     out.append(f'</div><p class="chart-note"><span class="legend" aria-hidden="true">{legend}</span> '
                f'<span>{escape(t.t("chart_latest_right"))}</span></p>')
     return "".join(out)
+
+
+def cards_out_html(deck: str, m: CardsOutModel | None) -> str:
+    """The cards played, with Last trick: a row of small cards per suit, those played
+    faded, those in the hand shown marked; each card says which in its name."""
+    if m is None:
+        return ""
+    rows = []
+    for suit, cards in m.suits:
+        items = "".join(f'<li class="out-card{" out-" + state if state else ""}">{card_img(deck, c.card, c.label)}</li>'
+                        for c, state in cards)
+        rows.append(f'<ul class="out-suit" aria-label="{escape(suit)}">{items}</ul>')
+    return (f'<h3 id="cards-out-title">{escape(m.title)}</h3>{"".join(rows)}'
+            f'<p class="out-left">{escape(m.legend)} {escape(m.left)}</p>')
 
 
 def cover_html(c: CoverModel | None) -> str:

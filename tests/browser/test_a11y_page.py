@@ -16,7 +16,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_chiamata_page import giulia_bids_the_two, seed_deal
 from tests.browser.test_pass_and_play_page import seed_people
-from tests.browser.test_play import open_game, seed_settings
+from briscola.record import from_record
+from tests.browser.test_play import open_game, seed_settings, stored
 from tests.browser.test_variants import PLAYABLE, wait_for_turn
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -62,6 +63,7 @@ def test_axe_finds_nothing_on_any_screen(page: Page, site_url: str, context, con
     expect(page.get_by_role("dialog", name="Your stats")).to_be_visible()
     found += violations(page, "stats")
     page.keyboard.press("Escape")
+    found += cards_played_shown(page)
     while wait_for_turn(page) == "your-turn":
         page.locator(PLAYABLE).first.click()
     expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
@@ -85,6 +87,32 @@ def test_axe_finds_nothing_in_the_auction(page: Page, site_url: str, context, co
     found += violations(page, "secret partner")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+def cards_played_shown(page: Page) -> list[str]:
+    """The person ticks "Show the cards played" in Settings and opens Last trick: the 40
+    cards by suit, those of the tricks played (as the saved deal says) faded; axe's
+    findings there."""
+    page.locator("#actions [data-action='settings']").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.get_by_label("Show the cards played with Last trick").check()
+    settings.get_by_role("button", name="Save").click()
+    expect(settings).to_be_hidden()
+    page.locator("#actions [data-action='last']").click()
+    out = page.get_by_role("dialog", name="Last trick").get_by_role("region", name="Cards played")
+    expect(out).to_be_visible()
+    expect(out.get_by_role("list")).to_have_count(4)
+    expect(out.locator("img")).to_have_count(40)
+    game = from_record(stored(page, "deal")["data"]["record"])
+    played = [str(c) for done in game.tricks for _, c in done.plays] + [str(c) for _, c in game.trick]
+    assert len(played) >= 8
+    expect(out.locator("li.out-played")).to_have_count(len(played))
+    for card in played:
+        expect(out.locator(f"li.out-played img[src$='/{card}.svg']")).to_have_count(1)
+    expect(out.locator("li.out-yours")).to_have_count(len(game.hands[0]))
+    found = violations(page, "last trick with the cards played")
+    page.keyboard.press("Escape")
+    return found
 
 
 def test_axe_finds_nothing_in_pass_and_play(page: Page, site_url: str, context, console_errors):

@@ -70,7 +70,10 @@ def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = Non
         box = json.dumps({"version": 1, "data": {**FAST, "lang": lang}})
         context.add_init_script(
             "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings'))"
-            f" localStorage.setItem('briscola.settings', {json.dumps(box)});")
+            f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
+            # the cards played shown with Last trick: their texts are measured too
+            " if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"
+            " localStorage.setItem('briscola.cards_out', '{\"version\": 1, \"data\": {\"on\": true}}');")
     page = context.new_page()
     return context, page, log
 
@@ -115,6 +118,9 @@ def test_every_text_fits_in_every_language(browser: Browser, site_url: str, lang
             for action, dialog in (("settings", "settings"), ("stats", "stats"), ("last", "last-trick")):
                 page.locator(f"#actions [data-action='{action}']").click()
                 expect(page.locator(f"dialog#{dialog}")).to_be_visible()
+                if action == "last":
+                    expect(page.locator("#cards-out-title")).to_have_text(t.t("cards_out_title"))
+                    shot(page, f"{lang}-{size_name}-last")
                 no_overflow(page, f"{lang} {dialog} at {size_name}")
                 if action == "settings":
                     shot(page, f"{lang}-{size_name}-settings")
