@@ -2137,7 +2137,10 @@ class App:
         if m.single:
             return None
         fmt = t.t(format_key(m.match.format))
-        deal = t.t("match_deal_n", n=t.number(self.deal_number))
+        # a deal in progress whose winner, whoever it is, wins the match (a 1-1 best of 3)
+        decider = (m.match.format in DEAL_FORMATS and not m.scored
+                   and all(score == m.match.target - 1 for score in m.match.score))
+        deal = t.t("match_deal_decider" if decider else "match_deal_n", n=t.number(self.deal_number))
         entries = self._isolated([t.t("match_entry", name=self._match_side_label(side), score=score)
                                   for side, score in zip(sides_for(m.match.players), m.match.score)])
         score = t.t("match_score", score=t.sep.join(entries))

@@ -190,8 +190,10 @@ def reload_in_the_middle(page: Page, site_url: str, case: Case | None = None) ->
 
 def expect_bar(page: Page, case: Case, match: Match) -> None:
     bar = page.locator("#match-bar")
-    expect(bar).to_have_attribute("aria-label", f"{FORMAT_NAMES[case.format]}. Deal {match.deals_played + 1}. "
-                                                f"{score_text(match)}")
+    deal = f"Deal {match.deals_played + 1}"
+    if case.format.startswith("best-of-") and all(s == match.target - 1 for s in match.score):
+        deal += ": the decider"  # whoever wins this deal wins the match
+    expect(bar).to_have_attribute("aria-label", f"{FORMAT_NAMES[case.format]}. {deal}. {score_text(match)}")
     expect(bar.locator(".match-score")).to_have_text(score_text(match))
 
 

@@ -540,6 +540,30 @@ def test_best_of_three_is_played_to_its_end_and_counted_once():
     assert again.match.match.deals_played == 0 and again.model().match.deal == "Deal 1"
 
 
+@pytest.mark.parametrize("lang,fmt,words", [("en", "best-of-3", "Deal {n}: the decider"),
+                                             ("it", "best-of-5", "Partita {n}: la bella")])
+def test_the_deal_whose_winner_wins_the_match_is_called_the_decider(lang, fmt, words):
+    """A best-of match at one deal each from its end (1-1 in a best of 3, or a drawn
+    decider's replay): the bar calls the deal the decider, so "Best of 3, Deal 4" after a
+    draw explains itself; every other deal is "Deal n"."""
+    deciders = 0
+    for start in range(1000, 2500, 50):
+        app = make_app(lang=lang, match=fmt, start=start)
+        need = app.match.match.target
+        while True:
+            n = app.deal_number
+            decider = all(score == need - 1 for score in app.match.match.score)
+            plain = app.tr.t("match_deal_n", n=n)
+            assert app.model().match.deal == (words.format(n=n) if decider else plain)
+            deciders += decider
+            finish(app)
+            assert app.model().match.deal == plain  # between deals: the deal just played, by its number
+            if app.match.finished:
+                break
+            app.next_deal()
+    assert deciders >= 2
+
+
 def test_a_match_resumes_after_a_reload_in_the_middle_and_between_deals():
     backend = DictBackend()
     app = make_app(backend, match="points-121", variant="piemonte")
