@@ -432,10 +432,20 @@ class Page:
         cards, text = last
         self.op("html", "#last-cards", "".join(render.played_html(self.app.settings.deck, c) for c in cards))
         self.op("text", "#last-text", text)
+        self.paint_cards_out()
+        self.op("modal", "#last-trick")
+
+    def action_cards_out(self, button) -> None:
+        """The toggle beside Close in Last trick: the cards played shown or hidden, and
+        remembered (the same choice as Settings' box)."""
+        self.app.set_cards_out(not self.app.cards_out_on)
+        self.paint_cards_out()
+
+    def paint_cards_out(self) -> None:
         out = self.app.cards_out()
         self.op("html", "#cards-out", render.cards_out_html(self.app.settings.deck, out))
         self.op("prop", "#cards-out", "hidden", out is None)
-        self.op("modal", "#last-trick")
+        self.op("attr", "#cards-out-toggle", "aria-pressed", "false" if out is None else "true")
 
     def action_stats(self, button) -> None:
         self.app.refresh_stats()

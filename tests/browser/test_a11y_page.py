@@ -92,7 +92,7 @@ def test_axe_finds_nothing_in_the_auction(page: Page, site_url: str, context, co
 def cards_played_shown(page: Page) -> list[str]:
     """The person ticks "Show the cards played" in Settings and opens Last trick: the 40
     cards by suit, those of the tricks played (as the saved deal says) faded; axe's
-    findings there."""
+    findings there. The toggle in the dialog hides them and shows them again."""
     page.locator("#actions [data-action='settings']").click()
     settings = page.get_by_role("dialog", name="Settings")
     settings.get_by_label("Show the cards played with Last trick").check()
@@ -111,6 +111,17 @@ def cards_played_shown(page: Page) -> list[str]:
         expect(out.locator(f"li.out-played img[src$='/{card}.svg']")).to_have_count(1)
     expect(out.locator("li.out-yours")).to_have_count(len(game.hands[0]))
     found = violations(page, "last trick with the cards played")
+    # the same choice from the dialog itself: a toggle beside Close, remembered
+    toggle = page.get_by_role("dialog", name="Last trick").get_by_role("button", name="Cards played")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(out).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    assert stored(page, "cards_out")["data"] == {"on": False}
+    toggle.click()
+    expect(out.locator("li.out-played")).to_have_count(len(played))
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert stored(page, "cards_out")["data"] == {"on": True}
     page.keyboard.press("Escape")
     return found
 
