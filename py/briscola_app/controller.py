@@ -96,9 +96,6 @@ def validate_switch(data: Any) -> bool:
     return data["on"]
 
 
-validate_sound = validate_switch
-
-
 MAX_CUES = 16
 
 MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
@@ -660,7 +657,7 @@ class App:
         self.autoplay: bool = play.get(AUTOPLAY_FIELD, False)  # the last card plays itself
         self._review: tuple[str, Review] | None = None  # the finished deal's review, by deal id
         self.cards_out_on: bool = bool(store.load("cards_out", validate_switch))  # Last trick shows the cards played
-        stored_sound = store.load("sound", validate_sound)
+        stored_sound = store.load("sound", validate_switch)
         self.sound_on: bool = True if stored_sound is None else stored_sound
         self.cues: list[str] = []  # sound cues since the page last took them (take_cues)
         loaded = store.load(self.deal_name, validate_deal) or self._adopt_orphan()
@@ -1534,7 +1531,7 @@ class App:
 
     def reload_sound(self) -> None:
         """Take the sound setting another tab saved (none stored: on)."""
-        stored = self.store.load("sound", validate_sound)
+        stored = self.store.load("sound", validate_switch)
         self.sound_on = True if stored is None else stored
 
     # -- the cards played -------------------------------------------------------------
@@ -1551,10 +1548,10 @@ class App:
             return None
         g, t = self.game, self.tr
         ranking = g.rules.ranking
-        played = {c for done in g.tricks for _, c in done.plays} | {c for _, c in g.trick}
-        me = self.me
-        mine = set(g.hands[me]) if me is not None else set()
-        order = sorted(range(len(SUITS)), key=lambda i: (i != g.trump, i))
+        view = g.view(self.bottom)  # what that seat sees; every seat sees the same cards played
+        played = set(view.played_cards())
+        mine = set(view.hand) if self.me is not None else set()
+        order = sorted(range(len(SUITS)), key=lambda i: (i != view.trump, i))
         suit_key = "fsuit_" if self.settings.deck == "french" else "suit_"
         suits = []
         for i in order:

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from briscola_app.controller import App, validate_deal, validate_sound
+from briscola_app.controller import App, validate_deal, validate_switch
 from briscola_app.i18n import text as message
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store, parse_json
 from briscola_app.tabs import SESSION_KEY
@@ -102,7 +102,7 @@ def readable(name: str, text: str) -> bool:
         if name.startswith("deal"):
             validate_deal(box["data"])
         if name == "sound":
-            validate_sound(box["data"])
+            validate_switch(box["data"])
         return True
     except (BadData, ValueError, TypeError, KeyError, AttributeError):
         return False

@@ -11,7 +11,7 @@ import pytest
 
 from briscola.model import BID, CALL, EXCHANGE, PASS
 from briscola_app.controller import (CUE_BID, CUE_CARD, CUE_DEAL, CUE_TRICK_OURS, CUE_TRICK_THEIRS, CUE_TURN, HUMAN,
-                                     MAX_CUES, App, validate_sound)
+                                     MAX_CUES, App, validate_switch)
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import make_app, reload, seeds
 from tests.unit.test_app_chiamata import chiamata_app
@@ -165,7 +165,7 @@ def test_cues_nobody_takes_stay_few():
 
 @pytest.mark.parametrize("data", [True, False])
 def test_the_stored_sound_is_read(data):
-    assert validate_sound({"on": data}) is data
+    assert validate_switch({"on": data}) is data
 
 
 @pytest.mark.parametrize("data", [
@@ -174,7 +174,7 @@ def test_the_stored_sound_is_read(data):
 ])
 def test_hostile_stored_sound_is_refused(data):
     with pytest.raises(BadData):
-        validate_sound(data)
+        validate_switch(data)
 
 
 @pytest.mark.parametrize("raw", [
