@@ -46,6 +46,7 @@ from briscola.agents import make_agent  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
 from briscola.agents.sim import OPEN_SOLVE_CARDS, policy, settle, solve_open  # noqa: E402
 from briscola.cards import SUIT_OF, TABLES  # noqa: E402
+from briscola.drive import add_rules_options, rule_options  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
 
@@ -56,7 +57,7 @@ and how many plain cards of that rank (0-3): 60; to lead; plain suits whose best
 left is mine, the other's; a constant."""
 
 
-def features(mine, theirs, stock, trump: int, lead: bool) -> list[float]:
+def features(mine, theirs, stock, trump: int | None, lead: bool, strength=STRENGTH) -> list[float]:
     x = [0.0] * SIZE
     for base, cards in ((0, mine), (20, theirs), (40, stock)):
         for c in cards:
@@ -70,8 +71,8 @@ def features(mine, theirs, stock, trump: int, lead: bool) -> list[float]:
     for who, cards in ((1, mine), (2, theirs), (0, stock)):
         for c in cards:
             s = SUIT_OF[c]
-            if s != trump and (s not in best or STRENGTH[c] > best[s][0]):
-                best[s] = (STRENGTH[c], who)
+            if s != trump and (s not in best or strength[c] > best[s][0]):
+                best[s] = (strength[c], who)
     for _, who in best.values():
         if who == 1:
             x[61] += 1.0
@@ -83,9 +84,11 @@ def features(mine, theirs, stock, trump: int, lead: bool) -> list[float]:
 
 # -- data ---------------------------------------------------------------------------------
 
-def gen_deal(job: tuple[int, str, str]) -> list[tuple[int, list[float], float]]:
-    deal, a, b = job
-    game = Game.deal(Rules.standard(2), seed=deal, dealer=deal % 2)
+def gen_deal(job: tuple) -> list[tuple[int, list[float], float]]:
+    deal, a, b, variant, options = job
+    rules = Rules.preset(variant, 2, **options)
+    strength = TABLES[rules.ranking][0]
+    game = Game.deal(rules, seed=deal, dealer=deal % 2)
     players = [make_agent(a, seed=2 * deal), make_agent(b, seed=2 * deal + 1)]
     trump = game.trump
     snaps = []
@@ -96,7 +99,7 @@ def gen_deal(job: tuple[int, str, str]) -> list[tuple[int, list[float], float]]:
         if not game.trick and stock:
             for me in (0, 1):
                 x = features([int(c) for c in game.hands[me]], [int(c) for c in game.hands[1 - me]],
-                             stock, trump, game.turn == me)
+                             stock, trump, game.turn == me, strength)
                 snaps.append((me, len(stock), x, game.points[me] - game.points[1 - me]))
         seat = game.turn
         game.apply(players[seat].choose(game.view(seat)))
@@ -149,7 +152,7 @@ def gen_and_fit(args) -> int:
     """Play the deals, fit per stock size on the deals not held out (every ``--holdout``-th
     deal is), report the held-out R2, write the weights fitted on every deal."""
     a, b = args.agents.split(",")
-    jobs = [(d, a, b) for d in range(args.start, args.start + args.deals)]
+    jobs = [(d, a, b, args.variant, rule_options(args)) for d in range(args.start, args.start + args.deals)]
     train: dict[int, Stats] = {}
     test: dict[int, Stats] = {}
     with Pool(args.jobs) as pool:
@@ -192,9 +195,12 @@ def _model() -> dict[int, tuple[list[float], float]]:
 
 
 def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1):
-    """:func:`~briscola.agents.sim.playout2` (standard game: no counting) stopped after
-    ``horizon`` settled tricks while cards are left in the stock."""
+    """:func:`~briscola.agents.sim.playout2` stopped after ``horizon`` settled tricks while
+    cards are left in the stock (counting the cards played as it does)."""
     pts = t.pts
+    counting = t.follow and count
+    if counting:
+        t = t.counting()
     model = _model()
     done = 0
     while True:
@@ -209,7 +215,7 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
             return points
         if not trick and stock and done >= horizon and len(stock) in model:
             w, sigma = model[len(stock)]
-            x = features(hands[0], hands[1], stock, t.trump, turn == 0)
+            x = features(hands[0], hands[1], stock, t.trump, turn == 0, t.strength)
             est = Estimate(points)
             est.margin = points[0] - points[1] + sum(a * b for a, b in zip(w, x))
             est.sigma = sigma
@@ -220,6 +226,11 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
+        if counting:
+            gone = t.gone
+            for _, c in trick:
+                gone |= 1 << c
+            t.gone = gone
         turn = settle(hands, stock, trick, points, t)
         trick = []
         done += 1
@@ -229,7 +240,7 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
 
 class HorizonExpert(ExpertAgent):
     """The shipped expert, its two-player playouts stopped ``horizon`` tricks after the
-    candidate's and valued by the learned model (standard game only)."""
+    candidate's and valued by the learned model (two-player variants of one card a trick)."""
 
     horizon = 1
 
@@ -250,7 +261,7 @@ class HorizonExpert(ExpertAgent):
     def _pimc(self, view, card_points=False):
         horizon = self.horizon
         saved = expert_module.playout2
-        expert_module.playout2 = lambda *a, count=True: horizon_playout(*a, horizon=horizon)
+        expert_module.playout2 = lambda *a, count=True: horizon_playout(*a, count=count, horizon=horizon)
         try:
             return (yield from super()._pimc(view, card_points))
         finally:
@@ -266,6 +277,8 @@ def main(argv=None) -> int:
     p.add_argument("--ridge", type=float, default=1.0)
     p.add_argument("--holdout", type=int, default=5)
     p.add_argument("--out", required=True)
+    add_rules_options(p)
+    p.set_defaults(players=2)
     return gen_and_fit(p.parse_args(argv))
 
 

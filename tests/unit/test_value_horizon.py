@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import value_horizon  # noqa: E402
 
 from briscola.agents import expert as expert_module  # noqa: E402
+from briscola.agents import run_to_end  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import Rules  # noqa: E402
@@ -47,21 +48,24 @@ def test_the_fit_recovers_a_linear_law():
     assert abs(stats.sse(w)) < 1e-6 and stats.n == 400
 
 
-def test_a_horizon_never_reached_plays_as_the_shipped_expert(tmp_path, monkeypatch):
-    """The stop and the swap change nothing when the stop never comes, and the expert
+@pytest.mark.parametrize("rules", [Rules.standard(2), Rules.preset("briscolone", 2, must_follow=True)],
+                         ids=["standard", "briscolone-follow"])
+def test_a_horizon_never_reached_plays_as_the_shipped_expert(tmp_path, monkeypatch, rules):
+    """The stop and the swap change nothing when the stop never comes (following suit,
+    the cards played are counted as the shipped playouts count them), and the expert
     module's playout is given back after each search."""
     model = tmp_path / "vh.json"
     model.write_text(json.dumps({str(s): {"w": [0.0] * value_horizon.SIZE, "sigma": 10.0} for s in range(2, 35, 2)}))
     monkeypatch.setenv("VALUE_HORIZON", str(model))
     monkeypatch.setattr(value_horizon, "_MODEL", {})
     shipped = expert_module.playout2
-    game = Game.deal(Rules.standard(2), seed=11, dealer=1)
+    game = Game.deal(rules, seed=11, dealer=1)
     for _ in range(4):
         game.apply(game.legal_moves()[0])
     view = game.view(game.turn)
     far = value_horizon.HorizonExpert(seed=5, iterations=20)
     far.horizon = 99
-    assert far.choose(view) == ExpertAgent(seed=5, iterations=20).choose(view)
+    assert run_to_end(far.think_values(view)) == run_to_end(ExpertAgent(seed=5, iterations=20).think_values(view))
     assert expert_module.playout2 is shipped
     near = value_horizon.HorizonExpert(seed=5, iterations=20)
     assert near.choose(view) in view.legal and expert_module.playout2 is shipped
