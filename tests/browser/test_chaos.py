@@ -7,8 +7,10 @@ start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHA
 (``#hand button:not([disabled])``, waiting up to 4 s for the person's turn), a digit key
 1-3, Escape, a tap on an enabled action button (hint, last, new, stats, settings), a tap on
 a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
-stats then only its Cancel, settings Cancel or Save with a random player count 2/3/4/6,
-level and deck; the speed stays "fast", seeded before the first load), a page reload, the
+stats then only its Cancel, settings Cancel or Save with a random way of playing (every
+preset but five players' Briscola chiamata, whose auction the taps do not bid in), one of
+its player counts among 2/3/4/6, a level and a deck; the speed stays "fast", seeded before
+the first load), a page reload, the
 context going offline or online, and opening or closing a second tab (a second page of the
 same context, played like the first). Dialog buttons are only picked while a dialog is
 open, the table's controls only while none is (a modal makes them inert). The confirmation
@@ -98,6 +100,8 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from briscola.record import from_record, to_record
+from briscola_app.settings import VARIANTS, players_offered
+from briscola_app.stats import mode_key
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "chaos"
 CHAOS_SECONDS = float(os.environ.get("BRISCOLA_CHAOS_SECONDS", "100"))
@@ -110,10 +114,20 @@ SETTLE_TIMEOUT_MS = 90_000
 STUCK_SECONDS = 60.0  # a computer to move for this long without a card played: stuck
 SETTINGS = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
 PLAYER_COUNTS = (2, 3, 4, 6)
+CHAOS_VARIANTS = tuple(v for v in VARIANTS if set(players_offered(v)) & set(PLAYER_COUNTS))
+ABOUT = json.loads((Path(__file__).resolve().parents[2] / "py" / "briscola" / "locales" / "en.json")
+                   .read_text(encoding="utf-8"))["messages"]
 LEVELS = ("easy", "medium", "hard", "expert")
 DECKS = ("italian", "french")
 COUNTED_KEPT = 500  # the stats remember this many deal ids (py/briscola_app/stats.py)
 OUTCOMES = {"win": "won", "loss": "lost", "draw": "drawn"}
+
+TOP_DIALOGS_JS = """Array.from(document.querySelectorAll('dialog[open]')).filter(d => {
+  const r = d.getBoundingClientRect();
+  const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return e !== null && d.contains(e);
+}).map(d => d.id)"""
+"""The open dialogs not covered by another at their centre: the one on top."""
 
 OBSERVE_JS = """() => {
   const deals = {}, strays = [];
@@ -186,7 +200,8 @@ class Seen:
 
     @property
     def mode(self) -> str:
-        return f"{self.record['rules']['players']}p-{self.level}"
+        rules = self.record["rules"]
+        return mode_key(rules["players"], self.level, rules.get("variant", "standard"))
 
     @property
     def over(self) -> bool:
@@ -427,10 +442,12 @@ class Chaos:
         page = self.tabs[name].page
         view = page.evaluate(
             "() => ({dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),"
-            " controlled: !!navigator.serviceWorker.controller})")
+            f" top: {TOP_DIALOGS_JS}, controlled: !!navigator.serviceWorker.controller}})")
         options: list[tuple[float, str, Callable[[], None]]] = []
         if view["dialogs"]:
-            options += [(30, "dialog button", lambda: self.dialog_button(name, view["dialogs"])),
+            # two dialogs may be open at once (a table button tapped while the dialog of the
+            # one tapped before was still opening): only the one on top takes a tap
+            options += [(30, "dialog button", lambda: self.dialog_button(name, view["top"] or view["dialogs"])),
                         (4, "Escape", lambda: self.key(name, "Escape"))]
         else:
             options += [(40, "tap a card", lambda: self.tap_card(name)),
@@ -508,10 +525,11 @@ class Chaos:
             return
         i, action = self.rng.choice(choices)
         if dialog == "settings" and action == "submit":
-            players = self.rng.choice(PLAYER_COUNTS)
+            variant = self.rng.choice(CHAOS_VARIANTS)
+            players = self.rng.choice([n for n in PLAYER_COUNTS if n in players_offered(variant)])
             level = self.rng.choice(LEVELS)
             deck = self.rng.choice(DECKS)
-            for field_name, value in (("players", players), ("level", level), ("deck", deck)):
+            for field_name, value in (("variant", variant), ("players", players), ("level", level), ("deck", deck)):
                 radio = page.locator(f"#settings input[name='{field_name}'][value='{value}']")
                 try:
                     radio.check(timeout=CLICK_TIMEOUT_MS)
@@ -520,7 +538,14 @@ class Chaos:
                         self.fail(f"{name}: cannot check {field_name}={value} in the open settings")
                     self.counts["missed"] += 1
                     return
-            self.note(f"{name}: settings save players={players} level={level} deck={deck}")
+                if field_name == "variant":  # the form follows the variant (its player counts) before the rest
+                    try:
+                        page.wait_for_function("t => document.querySelector('#variant-about')?.textContent === t",
+                                               arg=ABOUT[f"variant_{variant}_about"], timeout=CLICK_TIMEOUT_MS)
+                    except PlaywrightTimeout:
+                        self.fail(f"{name}: the settings form did not follow the variant {variant}")
+            self.note(f"{name}: settings save variant={variant} players={players} level={level} deck={deck}")
+            self.counts[f"variant {variant}"] += 1
             self.counts["settings saved"] += 1
         else:
             self.note(f"{name}: {dialog} button {action}")
@@ -643,6 +668,8 @@ class Chaos:
             "offline switches": self.counts["offline switches"],
             "second tab openings": self.counts["second tab openings"],
             "settings saved": self.counts["settings saved"],
+            "deals counted by way of playing": dict(Counter(self.seen[d].record["rules"].get("variant", "standard")
+                                                            for d in must)),
             "missed clicks": self.counts["missed"],
             "checks taken again": self.counts["rechecked"],
             "pages seen with Python in a worker": self.counts["python worker"],
