@@ -137,10 +137,16 @@ def ridge(rows: list[tuple[list[float], float]], lam: float) -> list[float]:
                 ai = a[i]
                 for j, xj in enumerate(x):
                     ai[j] += xi * xj
+    return solve_normal(a, b, lam)
+
+
+def solve_normal(a: list[list[float]], b: list[float], lam: float) -> list[float]:
+    """The ridge solution of the normal equations ``(a + lam I) w = b`` (``a`` = X'X,
+    ``b`` = X'y), by Gauss-Jordan with partial pivoting (the matrix is positive definite)."""
+    k = len(b)
+    m = [row[:] + [bi] for row, bi in zip(a, b)]
     for i in range(k):
-        a[i][i] += lam
-    # Gauss-Jordan with partial pivoting (the matrix is positive definite)
-    m = [row + [bi] for row, bi in zip(a, b)]
+        m[i][i] += lam
     for col in range(k):
         piv = max(range(col, k), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]

@@ -40,6 +40,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from distil_hard import solve_normal  # noqa: E402
 
 from briscola.agents import expert as expert_module  # noqa: E402
 from briscola.agents import make_agent  # noqa: E402
@@ -132,20 +135,8 @@ class Stats:
         return self.yy - 2 * sum(a * b for a, b in zip(w, self.xy)) + quad
 
     def solve(self, ridge: float) -> list[float]:
-        """Ridge regression by Gauss-Jordan elimination on the normal equations."""
-        a = [row[:] + [self.xy[i]] for i, row in enumerate(self.xx)]
-        for i in range(SIZE):
-            a[i][i] += ridge
-        for col in range(SIZE):
-            piv = max(range(col, SIZE), key=lambda r: abs(a[r][col]))
-            a[col], a[piv] = a[piv], a[col]
-            p = a[col][col]
-            a[col] = [v / p for v in a[col]]
-            for r in range(SIZE):
-                if r != col and a[r][col]:
-                    f = a[r][col]
-                    a[r] = [v - f * u for v, u in zip(a[r], a[col])]
-        return [a[i][SIZE] for i in range(SIZE)]
+        """Ridge regression on the normal equations."""
+        return solve_normal(self.xx, self.xy, ridge)
 
 
 def gen_and_fit(args) -> int:
