@@ -141,7 +141,7 @@ class Stats:
 
 def gen_and_fit(args) -> int:
     """Play the deals, fit per stock size on the deals not held out (every ``--holdout``-th
-    deal is), report the held-out R2, write the weights fitted on every deal."""
+    deal is), report the R2 on those held out, write the weights fitted."""
     a, b = args.agents.split(",")
     jobs = [(d, a, b, args.variant, rule_options(args)) for d in range(args.start, args.start + args.deals)]
     train: dict[int, Stats] = {}
