@@ -47,7 +47,7 @@ from distil_hard import solve_normal  # noqa: E402
 from briscola.agents import expert as expert_module  # noqa: E402
 from briscola.agents import make_agent  # noqa: E402
 from briscola.agents.expert import ExpertAgent  # noqa: E402
-from briscola.agents.sim import OPEN_SOLVE_CARDS, policy, settle, solve_open  # noqa: E402
+from briscola.agents.sim import playout2, policy, settle  # noqa: E402
 from briscola.cards import SUIT_OF, TABLES  # noqa: E402
 from briscola.drive import add_rules_options, rule_options  # noqa: E402
 from briscola.game import Game  # noqa: E402
@@ -187,24 +187,14 @@ def _model() -> dict[int, tuple[list[float], float]]:
 
 def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1):
     """:func:`~briscola.agents.sim.playout2` stopped after ``horizon`` settled tricks while
-    cards are left in the stock (counting the cards played as it does)."""
-    pts = t.pts
-    counting = t.follow and count
-    if counting:
+    cards are left in the stock (counting the cards played as it does); once the stock is
+    out, ``playout2`` itself plays the rest."""
+    if t.follow and count:
         t = t.counting()
     model = _model()
     done = 0
-    while True:
-        if not stock and not trick and len(hands[turn]) <= OPEN_SOLVE_CARDS:
-            lead = hands[turn]
-            follow = hands[turn ^ 1]
-            if lead:
-                got = solve_open(lead, follow, t)
-                left = sum(pts[c] for c in lead) + sum(pts[c] for c in follow)
-                points[turn] += got
-                points[turn ^ 1] += left - got
-            return points
-        if not trick and stock and done >= horizon and len(stock) in model:
+    while stock or trick:
+        if not trick and done >= horizon and len(stock) in model:
             w, sigma = model[len(stock)]
             x = features(hands[0], hands[1], stock, t.trump, turn == 0, t.strength)
             est = Estimate(points)
@@ -217,7 +207,7 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
-        if counting:
+        if t.follow and count:
             gone = t.gone
             for _, c in trick:
                 gone |= 1 << c
@@ -225,8 +215,7 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
         turn = settle(hands, stock, trick, points, t)
         trick = []
         done += 1
-        if not hands[turn]:
-            return points
+    return playout2(hands, stock, trick, turn, points, t, count=count)
 
 
 class HorizonExpert(ExpertAgent):
