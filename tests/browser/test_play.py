@@ -274,6 +274,13 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     assert page.evaluate("() => Boolean(document.activeElement.closest('#hand'))")
     wait_for_turn(page)
     expect(page.locator("#hand button").first).to_be_focused()
+    ring = "() => getComputedStyle(document.activeElement).outlineStyle"
+    assert page.evaluate(ring) == "solid"  # from the keyboard, the card given the focus shows it
+    # after a tap the first card takes the focus too, without the ring (it would read as a hint)
+    page.locator("#hand button").first.click()
+    wait_for_turn(page)
+    expect(page.locator("#hand button").first).to_be_focused()
+    assert page.evaluate(ring) == "none"
     # settings: switch to Italian and the French deck; remembered after a reload
     page.get_by_role("button", name="Settings").click()
     dialog = page.get_by_role("dialog", name="Settings")
