@@ -400,7 +400,7 @@ class Terminal:
         self.say("")
         self.say(self.auction_line(view))
         self.say(self.text("cli_hand", "Your hand: {cards}", cards=self.cards(view.hand)))
-        last = next((b for _, b in reversed(view.auction) if b is not None), None)
+        last = view.bid
         self.say(self.text("your_bid_under", "Your turn in the auction: bid lower than {bid}, or pass.",
                            bid=self.bid_name(last)) if last is not None
                  else self.text("your_bid", "Your turn in the auction: bid a rank, or pass."))
@@ -431,7 +431,8 @@ class Terminal:
     def ask_call(self, view: PlayerView) -> Action | None:
         """The caller's card: its number in the list, or its name (``3C``)."""
         calls = [a for a in view.legal_actions if a.kind == CALL and a.card is not None]
-        bid = max(b for _, b in view.auction if b is not None)
+        bid = view.bid
+        assert bid is not None
         self.say("")
         self.say(self.text("your_call", "You won the auction with {bid}: call a card. Its holder is your secret "
                            "partner and its suit is trump.", bid=self.bid_name(bid)))
@@ -505,7 +506,8 @@ class Terminal:
     def five_status(self, view: PlayerView) -> str:
         """The contract, and the partner as this seat knows it."""
         assert view.caller is not None and view.called is not None
-        bid = max(b for _, b in view.auction if b is not None)
+        bid = view.bid
+        assert bid is not None
         key = "contract_f" if self.seats[view.caller] in FEMININE_NAMES else "contract"  # "Ruferin: Giulia"
         line = self.text(key, "{who} called the {card}: needs {n} points", who=self.who(view.caller),
                          card=self.card(view.called), n=str(contract(bid)))

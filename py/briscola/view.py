@@ -50,6 +50,12 @@ class PlayerView:
         return self.talon_size + (1 if self.briscola_pending else 0)
 
     @property
+    def bid(self) -> int | None:
+        """Chiamata: the last bid of the auction (the winning one once it is over), None
+        before the first. Rank bids go down the ranks, so it is not the largest number."""
+        return next((b for _, b in reversed(self.auction) if b is not None), None)
+
+    @property
     def partners(self) -> tuple[int, ...]:
         """The other seats of this seat's side (empty when playing alone)."""
         for side in self.sides:

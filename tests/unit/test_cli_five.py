@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import jsonschema
@@ -135,7 +136,10 @@ def test_play_five_players_call_prompt_and_partner():
     answers = "\n" * 12 + "zz\n" + "1\n" * 60
     assert cmd_play(args, stdin=io.StringIO(answers), stdout=out) == 0
     text = out.getvalue()
-    assert "You won the auction with King: call a card." in text
+    won = re.search(r"You won the auction with (\w+): call a card\.", text)
+    assert won is not None
+    bids = re.findall(r"You bid (\w+)\.", text[:won.start()])
+    assert bids and won.group(1) == bids[-1]  # the last bid (rank bids go down), not the largest number
     assert "'zz' is not a card you may call." in text and "You call the " in text and "Trump: " in text
 
 
