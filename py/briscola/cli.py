@@ -41,27 +41,11 @@ EXCHANGE_KEY, SHOW_KEY = "x", "m"
 OFFER_KEYS = {EXCHANGE: EXCHANGE_KEY, SHOW: SHOW_KEY}
 RANDOM_SEEDS = 1 << 30
 
-FIVE_HELP = {
-    "ranks": "Briscola chiamata: in the auction each bid names a lower rank (Ace, Three, King ... Two); the last "
-             "bidder calls a card of that rank, and its holder is the secret partner.",
-    "ranks-points": "Briscola chiamata: bids name a lower rank (Ace, Three, King ... Two), then points from 61 "
-                    "up; the last bidder calls a card, and its holder is the secret partner.",
-    "points": "Briscola chiamata: each bid is more points (61 to 120); the last bidder calls any card, and its "
-              "holder is the secret partner.",
-}
-"""The terminal game's line on the auction (English; the page has its own texts)."""
-BID_HELP = "You may bid: {bids}. Type the number in brackets, Enter for {next}, or p to pass."
-NO_BID_HELP = "No bid is left below the last one: type p to pass."
-BID_PROMPT = "Your bid> "
-BAD_BID = "{text!r} is not a bid you may make: type a number in brackets, Enter for the next bid, or p."
-CALL_HELP = "Type the number of the card to call, or its name (like 3C); a card of your own means playing alone."
-CALL_PROMPT = "Call> "
-BAD_CALL = "{text!r} is not a card you may call."
-AUCTION_OPENS = "{who} speaks first."
-YOU_OPEN = "you speak first."
-YOUR_PARTNER = "{who} is your partner."
-PARTNER_HIDDEN = "The partner is not known yet."
-CALLER_ALONE = "{who} holds the called card and plays alone."
+FIVE_HELP = {"ranks": "cli_five_ranks", "ranks-points": "cli_five_ranks_points", "points": "cli_five_points"}
+"""The key of the terminal game's line on each auction."""
+CALL_LIST_MAX = 10
+"""The cards that may be called are listed by number up to this many (the points
+auction, where any card may be called, asks for a card's name)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -247,10 +231,11 @@ class Terminal:
             match = self.text("match_" + fmt.replace("-", "_"), fmt)
             self.say(f"{self.t.t('match')}: {match}")
         if rules.auction is not None:
-            self.say(FIVE_HELP[rules.auction])
+            self.say(t.t(FIVE_HELP[rules.auction]))
         self.say(t.t("cli_help", max=rules.hand_size))
         if rules.players in (4, 6):
-            self.say(t.t("cli_partners", names=", ".join(self.name_of(s) for s in rules.teams[0] if s != HUMAN)))
+            partners = [self.name_of(s) for s in rules.teams[0] if s != HUMAN]
+            self.say(t.t("cli_partners" if len(partners) > 1 else "cli_partner", names=t.names(partners)))
 
     def deal_header(self, match: Match) -> None:
         self.say("")
@@ -262,8 +247,8 @@ class Terminal:
     def deal_start(self, game: Game, seats: tuple[int, ...]) -> None:
         self.seats = seats
         if game.rules.auction is not None:
-            opens = YOU_OPEN if seats[game.turn] == HUMAN else AUCTION_OPENS.format(who=self.who(game.turn))
-            self.say(self.text("auction", "Auction") + ": " + opens)
+            self.say(self.t.t("cli_auction_you_open") if seats[game.turn] == HUMAN
+                     else self.t.t("cli_auction_opens", who=self.who(game.turn)))
             return
         for c in game.redeals:
             self.say(self.t.t("redealt", card=self.card(c)))
@@ -319,8 +304,8 @@ class Terminal:
                 self.say(t.t("cli_play_item", who=self.who(seat), card=self.cards(hand)))
         if view.next_card is not None:
             self.say(self.t.t("next_card", card=self.card(view.next_card)))
-        stock = t.t("stock_left", n=view.stock_size) if view.stock_size else t.t("stock_empty")
-        stock_line = "" if view.rules.auction is not None else f"{t.t('stock')}: {stock}. "
+        stock = f"{t.t('stock')}: {t.t('stock_left', n=view.stock_size)}" if view.stock_size else t.t("stock_empty")
+        stock_line = "" if view.rules.auction is not None else t.sentence(stock) + " "
         self.say(stock_line + t.t("cli_hand", cards="  ".join(
             f"[{i + 1}] {self.card(c)}" for i, c in enumerate(view.hand))))
         for key, action in offers.items():
@@ -344,13 +329,14 @@ class Terminal:
             line = self.stdin.readline()
             text = line.strip()
             if not line or text.lower() in QUIT_WORDS:
-                self.say(self.t.t("cli_bye"))
+                self.bye(line)
                 return None
             if text.lower() in offers:
                 return offers[text.lower()]
             card = _card_in_hand(text, view.hand)
             if card is None:
-                self.say(self.t.t("cli_bad_choice", max=len(view.hand), card=str(view.hand[0])))
+                self.say(self.t.t("cli_bad_choice", max=len(view.hand), card=str(view.hand[0])) if len(view.hand) > 1
+                         else self.t.t("cli_bad_choice_one", card=str(view.hand[0])))
             elif card not in view.legal:
                 self.say(self.t.t("cli_must_follow", cards=self.cards(view.legal)))
             else:
@@ -391,7 +377,7 @@ class Terminal:
     def auction_line(self, view: PlayerView) -> str:
         said = [(self.who(s) + ": " + (self.bid_name(b) if b is not None else self.text("passed", "passed")))
                 for s, b in view.auction]
-        return self.text("auction", "Auction") + ": " + ("; ".join(said) if said else "-")
+        return self.text("auction", "Auction") + ": " + (self.t.series(said) if said else "-")
 
     def ask_bid(self, view: PlayerView) -> Action | None:
         """A bid or a pass from the player: the number of a rank (1 the ace ... 10 the
@@ -408,15 +394,15 @@ class Terminal:
             names = ", ".join(f"{self.bid_name(a.value)} [{a.value}]" for a in bids[:12] if a.value is not None)
             if len(bids) > 12:
                 names += f", ... {self.bid_name(bids[-1].value or 0)} [{bids[-1].value}]"
-            self.say(BID_HELP.format(bids=names, next=self.bid_name(bids[0].value or 0)))
+            self.say(self.t.t("cli_bid_help", bids=names, next=self.bid_name(bids[0].value or 0)))
         else:
-            self.say(NO_BID_HELP)
+            self.say(self.t.t("cli_no_bid"))
         while True:
-            print(BID_PROMPT, end="", file=self.stdout, flush=True)
+            print(self.t.t("cli_bid_prompt"), end="", file=self.stdout, flush=True)
             line = self.stdin.readline()
             text = line.strip().lower()
             if not line or text in QUIT_WORDS:
-                self.say(self.t.t("cli_bye"))
+                self.bye(line)
                 return None
             if text in ("p", "pass"):
                 return Action.pass_()
@@ -426,7 +412,7 @@ class Terminal:
             chosen = [a for a in bids if value.isdigit() and a.value == int(value)]
             if chosen:
                 return chosen[0]
-            self.say(BAD_BID.format(text=line.strip()) if bids else NO_BID_HELP)
+            self.say(self.t.t("cli_bad_bid", text=line.strip()) if bids else self.t.t("cli_no_bid"))
 
     def ask_call(self, view: PlayerView) -> Action | None:
         """The caller's card: its number in the list, or its name (``3C``)."""
@@ -437,17 +423,19 @@ class Terminal:
         self.say(self.text("your_call", "You won the auction with {bid}: call a card. Its holder is your secret "
                            "partner and its suit is trump.", bid=self.bid_name(bid)))
         self.say(self.text("cli_hand", "Your hand: {cards}", cards=self.cards(view.hand)))
-        if len(calls) <= 10:
+        listed = len(calls) <= CALL_LIST_MAX
+        if listed:
             self.say("  ".join(f"[{i + 1}] {self.card(a.card)}" for i, a in enumerate(calls)))
-        self.say(CALL_HELP)
+        help_line = self.t.t("cli_call_help" if listed else "cli_call_help_name", example=str(calls[-1].card))
+        self.say(help_line)
         while True:
-            print(CALL_PROMPT, end="", file=self.stdout, flush=True)
+            print(self.t.t("cli_call_prompt"), end="", file=self.stdout, flush=True)
             line = self.stdin.readline()
             text = line.strip()
             if not line or text.lower() in QUIT_WORDS:
-                self.say(self.t.t("cli_bye"))
+                self.bye(line)
                 return None
-            if text.isdigit() and len(calls) <= 10 and 1 <= int(text) <= len(calls):
+            if text.isdigit() and listed and 1 <= int(text) <= len(calls):
                 return calls[int(text) - 1]
             try:
                 card = parse_card(text)
@@ -456,7 +444,7 @@ class Terminal:
             chosen = [a for a in calls if card is not None and a.card == card]
             if chosen:
                 return chosen[0]
-            self.say(BAD_CALL.format(text=text))
+            self.say(self.t.t("cli_bad_call", text=text) if text else help_line)
 
     def tell_auction(self, seat: int, action: Action, mine: bool) -> None:
         if action.kind == PASS:
@@ -489,14 +477,24 @@ class Terminal:
         """The called card was just played: everybody knows the sides now."""
         assert game.caller is not None
         if seat == game.caller:
-            self.say(CALLER_ALONE.format(who=self.who(seat)))
+            self.say(self.caller_alone(seat))
         else:
             self.say(self.partner_text(seat, game.caller))
+
+    def bye(self, line: str) -> None:
+        """The player quit, or the input ended (then after the prompt's line)."""
+        self.say(("" if line else "\n") + self.t.t("cli_bye"))
+
+    def caller_alone(self, caller: int) -> str:
+        """The caller holds the called card: the sides are four against one."""
+        if self.seats[caller] == HUMAN:
+            return self.t.t("cli_caller_alone_you")
+        return self.t.t("cli_caller_alone", who=self.who(caller))
 
     def partner_text(self, partner: int, caller: int) -> str:
         """Who is the caller's partner, in words that fit the player's own seat."""
         if self.seats[caller] == HUMAN:
-            return self.text("your_partner_shown", YOUR_PARTNER, who=self.who(partner))
+            return self.t.t("your_partner_shown", who=self.who(partner))
         if self.seats[partner] == HUMAN:
             return self.text("you_shown_partner", "Now everybody knows you are {caller}'s partner.",
                              caller=self.who(caller))
@@ -512,9 +510,9 @@ class Terminal:
         line = self.text(key, "{who} called the {card}: needs {n} points", who=self.who(view.caller),
                          card=self.card(view.called), n=str(contract(bid)))
         if view.partner is None:
-            return self.t.sentences(line, PARTNER_HIDDEN)
+            return self.t.sentences(line, self.t.t("cli_partner_hidden"))
         if view.partner == view.caller:
-            return self.t.sentences(line, CALLER_ALONE.format(who=self.who(view.caller)))
+            return self.t.sentences(line, self.caller_alone(view.caller))
         if view.partner == view.seat and self.seats[view.seat] == HUMAN:
             return self.t.sentences(line, self.text("you_secret_partner", "Only you know: you hold the called card "
                                                     "and play with {caller}.", caller=self.who(view.caller)))
@@ -529,7 +527,8 @@ class Terminal:
         for side, points in zip(outcome.sides, outcome.side_points):
             names = " + ".join(self.who(s) for s in side)
             self.say(self.t.t("cli_side", names=names, points=self.t.t("points_n", n=points)))
-        gains = ", ".join(f"{self.who(s)} {g:+d}" for s, g in enumerate(outcome.game_points))
+        gains = self.t.series([f"{self.who(s)} {'+' if g > 0 else ''}{self.t.number(g)}"
+                               for s, g in enumerate(outcome.game_points)])
         self.say(self.text("deal_game_points", "Game points: {list}.", list=gains))
         if HUMAN in self.seats:
             self.say(self.t.t("result_" + outcome.result[self.seats.index(HUMAN)]))

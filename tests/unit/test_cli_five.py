@@ -140,7 +140,7 @@ def test_play_five_players_call_prompt_and_partner():
     assert won is not None
     bids = re.findall(r"You bid (\w+)\.", text[:won.start()])
     assert bids and won.group(1) == bids[-1]  # the last bid (rank bids go down), not the largest number
-    assert "'zz' is not a card you may call." in text and "You call the " in text and "Trump: " in text
+    assert "“zz” is not a card you may call." in text and "You call the " in text and "Trump: " in text
 
 
 def test_play_five_player_match_to_the_end():
@@ -158,4 +158,4 @@ def test_pass_and_quit_in_the_auction():
     args = build_parser().parse_args(["play", "--players", "5", "--seed", "9"])
     assert cmd_play(args, stdin=io.StringIO("bid 99\nq\n"), stdout=out) == 0
     text = out.getvalue()
-    assert "'bid 99' is not a bid you may make" in text
+    assert "“bid 99” is not a bid you may make" in text
