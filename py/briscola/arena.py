@@ -6,15 +6,15 @@ cancels out. With two names in a team game the first agent plays every seat of o
 and the second the other, then they swap. With three players alone, three names rotate
 over the three seats.
 
-The rules are any variant: ``--variant`` and the options of the other commands
-(:data:`~briscola.drive.RULE_FLAGS`). With ``--match FORMAT`` each of the ``--games`` is a
+The rules are any variant: ``--variant`` and the rule options below, as in the other
+commands (:data:`~briscola.drive.RULE_FLAGS`). With ``--match FORMAT`` each of the ``--games`` is a
 match (:mod:`briscola.match`) instead of one deal: match ``i`` is first dealt by seat
 ``i mod N``, its deal ``j`` uses seed ``S + i + j * games`` (so deal 0 of every match is
 the single deal ``i``), and the whole match is played once per rotation with the same
 seat assignment throughout, so every agent plays the same deals from the same seats.
 A three-player play-off deal is a two-player deal between the two seats in play. A
-match that reaches :data:`~briscola.match.MAX_DEALS` deals without a winner counts as
-drawn; a single deal's result is the match's.
+match that reaches :data:`~briscola.match.MAX_DEALS` (1000) deals without a winner counts
+as drawn; a single deal's result is the match's.
 
 Five players (Briscola chiamata, ``--auction`` as in the other commands): ``--agents``
 names one to five agents; in rotation r seat s is played by agent (s + r) mod k, so over
@@ -23,8 +23,9 @@ the first plays one seat and the second the other four, the lone seat rotated ov
 five: since the game points of a deal add up to zero, the lone agent's mean game points
 a deal is its gain over the second agent in the same seat. The report gives per agent
 game points per deal with a 95% interval over the deals, contracts taken and made, and for
-the table the contracts made and the spread of winning bids (``--json``: the keys of
-:func:`five_summary`).
+the table the contracts made and the spread of winning bids, in the auction's order (the
+Ace the lowest bid, the Two the highest; ``--json``: the keys of :func:`five_summary`, the
+last paragraph of ``--help``).
 
 Each game makes fresh agents seeded from (S, deal, rotation, seat), so a run replays
 exactly, whatever ``--jobs`` is. Search agents (those with an ``iterations`` attribute)
@@ -34,7 +35,7 @@ speed of the machine; the time they take is reported as ms per decision.
 The summary (``--json FILE``) holds ``players``, ``deals`` (different deals dealt),
 ``games`` (deals played, every rotation counted), ``seed``, ``iterations``, ``variant``
 (the preset), ``rules`` (every rules option), ``match`` (the format) and ``matches``
-(matches played, every rotation counted; equal to ``games`` for single deals), and per
+(matches played, every rotation counted; a single deal is a match of one), and per
 agent in ``agents``: ``name``, ``agent``, ``games``, ``wins``, ``losses``, ``draws``,
 ``win_rate`` ((wins + draws / 2) / games), ``ci95``, ``avg_point_diff`` (own side's card
 points minus the mean of the other sides, a deal), ``ms_per_decision``, and the same for
@@ -45,19 +46,23 @@ whole matches: ``matches``, ``match_wins``, ``match_losses``, ``match_draws``,
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
+import re
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from .agents import AgentSpecError, make_agent
+from .agents import AgentSpecError, known_agents, make_agent
 from .drive import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
-                  plan_deal, rules_from_args, run_deal)
+                  plan_deal, rule_flags, rules_from_args, run_deal)
+from .core import MIN_POINTS_BID, bid_sequence
 from .game import Game
+from .i18n import Translator
 from .match import SINGLE, Match, check_format
-from .rules import CHIAMATA_PLAYERS, PLAYER_COUNTS, Rules
+from .rules import CHIAMATA_PLAYERS, COUNTS_TEXT, OPTION_NAMES, PLAYER_COUNTS, Rules
 
 DEFAULT_ITERATIONS = 200
 """Iterations per decision given to search agents in the arena (0: their clock budget)."""
@@ -72,32 +77,50 @@ CHUNK_MAX = 20
 CHUNKS_PER_JOB = 8
 
 
-def _int_arg(text: str, low: int, what: str) -> int:
+def _int_arg(text: str, low: int) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what}: not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if n < low:
-        raise argparse.ArgumentTypeError(f"{what} must be at least {low}")
+        raise argparse.ArgumentTypeError(f"must be at least {low}")  # argparse names the option
     return n
+
+
+ROLE = re.compile(r":[a-z]+:`~?([\w.]+)`")
+
+
+def plain(doc: str) -> str:
+    """A docstring as ``--help`` shows it: ``code`` and cross-references (``:func:`x.f```,
+    ``:data:`~x.NAME```) as bare names, and without a reference that stands alone in
+    brackets."""
+    doc = re.sub(r" \(:[a-z]+:`[^`]+`\)", "", doc)  # a reference alone in brackets: for the reader of the code
+    return ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1] if "~" in m.group(0) else m.group(1),
+                    doc).replace("``", "")
 
 
 def add_arena_parser(sub) -> None:
     a = sub.add_parser("arena", help="seat-fair duplicate matches between agents",
-                       description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("--players", type=lambda t: _int_arg(t, 2, "--players"), default=2)
-    a.add_argument("--games", type=lambda t: _int_arg(t, 1, "--games"), default=100,
+                       description=plain(__doc__.split("\n\n", 1)[1] + "\n\n"
+                                         + inspect.cleandoc(five_summary.__doc__ or "")),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    a.add_argument("--players", type=lambda t: _int_arg(t, 2), default=2,
+                   help=f"{COUNTS_TEXT} (five play Briscola chiamata; default 2)")
+    a.add_argument("--games", type=lambda t: _int_arg(t, 1), default=100,
                    help="deals (with --match: matches); each is played once per rotation of the agents")
-    a.add_argument("--seed", type=lambda t: _int_arg(t, -(1 << 62), "--seed"), default=1,
+    a.add_argument("--seed", type=lambda t: _int_arg(t, -(1 << 62)), default=1,
                    help="deal i uses seed S+i")
     a.add_argument("--agents", default="medium,random",
-                   help="comma-separated levels or module:factory, one per side")
-    a.add_argument("--jobs", type=lambda t: _int_arg(t, 1, "--jobs"), default=1)
-    a.add_argument("--iterations", type=lambda t: _int_arg(t, 0, "--iterations"),
+                   help="comma-separated levels or module:factory, one per side (default medium,random; levels: "
+                        + ", ".join(known_agents()) + ")")
+    a.add_argument("--jobs", type=lambda t: _int_arg(t, 1), default=1,
+                   help="processes playing at once (default 1); the results do not depend on it")
+    a.add_argument("--iterations", type=lambda t: _int_arg(t, 0),
                    default=DEFAULT_ITERATIONS,
                    help=f"iterations per decision for search agents (default {DEFAULT_ITERATIONS}; "
                         "0 = their wall-clock budget)")
-    a.add_argument("--json", metavar="FILE", help="write the summary as JSON (keys above)")
+    a.add_argument("--json", metavar="FILE", help="write the summary as JSON (keys above); - for stdout, "
+                                                   "in place of the table")
     a.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     a.add_argument("--solo", action="store_true",
                    help="five players: the first agent in one seat, the second in the other four, rotated "
@@ -431,15 +454,41 @@ def summary_of(specs, players, games, seed, iterations, tally: Tally, *, rules: 
     }
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word``, plural unless one: "1 deal", "4 games", "2 matches"."""
+    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
+
+
+def _options(summary: dict[str, Any]) -> str:
+    """The rules options set on top of the preset, as the flags that set them."""
+    base = Rules.preset(summary["variant"], summary["players"]).to_dict()
+    changed = {k: v for k, v in summary["rules"].items() if k in OPTION_NAMES and base.get(k) != v}
+    try:
+        return " ".join(rule_flags(summary["variant"], changed)[2:])
+    except ValueError:  # an option no flag sets (rules made in code)
+        return " ".join(f"{k}={v}" for k, v in changed.items())
+
+
 def _header(summary: dict[str, Any]) -> str:
     rotations = len(summary["agents"])
     table = f"{summary['players']} players, seed {summary['seed']}"
     if summary["variant"] != "standard":
         table += f", variant {summary['variant']}"
+    options = _options(summary)
+    if options:
+        table += f", {options}"
+    return _what_was_played(summary, rotations) + ", " + table
+
+
+def _what_was_played(summary: dict[str, Any], rotations: int) -> str:
+    """"2 deals x 2 rotations = 4 games", or the matches, their games and their deals."""
+    turns = counted(rotations, "rotation")
+    games, deals = counted(summary["games"], "game"), counted(summary["deals"], "deal")
     if summary["match"] == SINGLE:
-        return f"{summary['deals']} deals x {rotations} rotations = {summary['games']} games, {table}"
-    return (f"{summary['matches'] // rotations} {summary['match']} matches x {rotations} rotations = "
-            f"{summary['matches']} matches of {summary['games']} games ({summary['deals']} deals), {table}")
+        return f"{deals} x {turns} = {games}"
+    fmt = summary["match"]
+    each = counted(summary["matches"] // rotations, f"{fmt} match", f"{fmt} matches")
+    return f"{each} x {turns} = {counted(summary['matches'], 'match', 'matches')} of {games} ({deals})"
 
 
 def _rate_cells(rate: float, ci: Sequence[float], wins: int, draws: int, losses: int) -> str:
@@ -485,8 +534,9 @@ def parse_specs(text: str, players: int) -> list[str]:
     specs = [s.strip() for s in text.split(",") if s.strip()]
     sides = len(Rules.standard(players).teams)
     if len(specs) != sides:
-        what = "teams" if players in (4, 6) else "players"
-        raise CliError(f"--agents names {len(specs)} agents; {players} players need {sides} (one per side: {what})")
+        what = "one per team" if players in (4, 6) else "one per player"
+        named = f"{len(specs)} agent" + ("" if len(specs) == 1 else "s")
+        raise CliError(f"--agents names {named}; {players} players need {sides}, {what}")
     for s in specs:  # fail early, with one line, on a bad name
         try:
             make_agent(s, seed=0)
@@ -611,12 +661,11 @@ def play_five(run: FiveRun, index: int, rotation: int, tally: FiveTally, seats: 
                         clock=clock)
         tally.add_game(game, lineup, clock, seats)
         match.add_deal(game.outcome())
-    if run.match != SINGLE:
-        tally.matches_played += 1
-        for who in set(lineup):
-            tally.matches[who] += 1
-        if match.winner is not None:
-            tally.match_wins[lineup[match.winner]] += 1
+    tally.matches_played += 1  # a single deal is a match of one deal
+    for who in set(lineup):
+        tally.matches[who] += 1
+    if match.winner is not None:
+        tally.match_wins[lineup[match.winner]] += 1
     return match.deals_played
 
 
@@ -675,9 +724,10 @@ def _mean_ci(n: int, total: float, total_sq: float, single_var: float = 0.0) -> 
     return mean, mean - half, mean + half
 
 
-def _spread(bids: dict[int, int]) -> dict[str, Any]:
-    """Winning bids: every bid with its count, and the lowest, median and highest."""
-    order = sorted(bids)
+def _spread(bids: dict[int, int], auction: str) -> dict[str, Any]:
+    """Winning bids: every bid with its count, and the lowest, median and highest, in the
+    order of the auction (rank bids go down from the Ace, 1, to the Two, 2)."""
+    order = [b for b in bid_sequence(auction) if b in bids]
     out: dict[str, Any] = {"counts": {str(b): bids[b] for b in order}}
     total = sum(bids.values())
     if total:
@@ -740,19 +790,20 @@ def five_summary(run: FiveRun, tally: FiveTally) -> dict[str, Any]:
         "contracts": tally.contracts,
         "contracts_made": tally.contracts_made,
         "success_rate": round(tally.contracts_made / tally.contracts, 4) if tally.contracts else None,
-        "winning_bids": _spread(tally.bids),
+        "winning_bids": _spread(tally.bids, run.rules.auction or "ranks"),
         "agents": agents,
     }
+
+
+def _bid_word(bid: int) -> str:
+    """A bid as the report names it: a rank in English ("Ace"), or points ("72")."""
+    return str(bid) if bid >= MIN_POINTS_BID else Translator("en").t(f"rank_{bid}")
 
 
 def format_five(summary: dict[str, Any]) -> str:
     rotations = five_rotations(len(summary["agents"]), summary["lineup"] == "solo")
     table = f"5 players (Briscola chiamata, {summary['rules']['auction']} auction), seed {summary['seed']}"
-    if summary["match"] == SINGLE:
-        head = f"{summary['deals']} deals x {rotations} rotations = {summary['games']} games, {table}"
-    else:
-        head = (f"{summary['matches'] // rotations} {summary['match']} matches x {rotations} rotations = "
-                f"{summary['matches']} matches of {summary['games']} games ({summary['deals']} deals), {table}")
+    head = _what_was_played(summary, rotations) + ", " + table
     if summary["lineup"] == "solo":
         first, second = summary["agents"]
         head += f"; {first['name']} in one seat, {second['name']} in the other four"
@@ -765,16 +816,30 @@ def format_five(summary: dict[str, Any]) -> str:
                      f"{a['contracts_made']:>6} {rate:>8} {a['ms_per_decision']:8.2f}")
     rate = "-" if summary["success_rate"] is None else f"{summary['success_rate'] * 100:.1f}%"
     bids = summary["winning_bids"]
-    spread = ", ".join(f"{b}: {n}" for b, n in bids["counts"].items())
+    spread = ", ".join(f"{_bid_word(int(b))}: {n}" for b, n in bids["counts"].items())
     lines.append(f"contracts {summary['contracts']}, made {summary['contracts_made']} ({rate}), "
                  f"thrown in {summary['thrown_in']}")
     if bids["counts"]:
-        lines.append(f"winning bids: lowest {bids['lowest']}, median {bids['median']}, highest {bids['highest']} "
+        lines.append(f"winning bids: lowest {_bid_word(bids['lowest'])}, median {_bid_word(bids['median'])}, "
+                     f"highest {_bid_word(bids['highest'])} "
                      f"({spread})")
     if summary["match"] != SINGLE:
         for a in summary["agents"]:
             lines.append(f"{a['name']:<24} match wins {a['match_wins']} of {a['matches']}")
     return "\n".join(lines)
+
+
+def _report(path: str | None, summary: dict[str, Any], fmt: Callable[[dict[str, Any]], str]) -> None:
+    """The table on stdout, and the summary as JSON in ``path``; ``-``: the JSON alone on
+    stdout, for a program to read."""
+    text = json.dumps(summary, indent=2) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    print(fmt(summary))
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -785,18 +850,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.solo:
         raise CliError("--solo is for five players")
     specs = parse_specs(args.agents, args.players)
-    if args.json:
+    if args.json and args.json != "-":
         check_writable(args.json, "--json")
     progress = None
     if not args.no_progress and args.games * len(specs) >= PROGRESS_MIN_GAMES:
         progress = _progress_bar(sys.stderr, "deals" if args.match == SINGLE else "matches")
     summary = run_match(specs, args.players, args.games, args.seed, args.jobs, args.iterations, progress,
                         rules=rules, match=args.match)
-    print(format_summary(summary))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(summary, f, indent=2)
-            f.write("\n")
+    _report(args.json, summary, format_summary)
     return 0
 
 
@@ -809,18 +870,14 @@ def _cmd_five(args: argparse.Namespace, rules: Rules) -> int:
             make_agent(x, seed=0)
         except AgentSpecError as e:
             raise CliError(str(e)) from None
-    if args.json:
+    if args.json and args.json != "-":
         check_writable(args.json, "--json")
     progress = None
     if not args.no_progress and args.games * five_rotations(len(specs), args.solo) >= PROGRESS_MIN_GAMES:
         progress = _progress_bar(sys.stderr, "deals" if args.match == SINGLE else "matches")
     summary = run_five(specs, args.games, args.seed, args.jobs, args.iterations, progress, rules=rules,
                        match=args.match, solo=args.solo)
-    print(format_five(summary))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(summary, f, indent=2)
-            f.write("\n")
+    _report(args.json, summary, format_five)
     return 0
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from typing import IO, Iterator, Sequence
 
-from .agents import AgentSpecError, make_agent
-from .arena import add_arena_parser
+from .agents import AgentSpecError, known_agents, make_agent
+from .arena import add_arena_parser, counted
 from .cards import ALL_CARDS, SUITS, Card, CardParseError, format_cards, parse_card
 from .core import MIN_POINTS_BID, contract
 from .game import Game
@@ -27,7 +28,7 @@ from .i18n import FEMININE_NAMES, LANGUAGE_CODES, Translator, resolve
 from .match import SINGLE, Match, MatchError, sides_for
 from .model import BID, CALL, EXCHANGE, PASS, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, to_record
-from .rules import ALL_PLAYER_COUNTS, CHIAMATA_PLAYERS, Rules, UnsupportedRuleError
+from .rules import ALL_PLAYER_COUNTS, CHIAMATA_PLAYERS, COUNTS_TEXT, Rules, UnsupportedRuleError
 from .view import PlayerView
 from .drive import (DEFAULT_VARIANT, RULE_FLAGS, AgentError, CliError, DealPlan, SeatClock, add_match_option,
                     add_rules_options, check_writable, choose_action, match_over, plan_deal, rule_flags,
@@ -48,6 +49,9 @@ CALL_LIST_MAX = 10
 auction, where any card may be called, asks for a card's name)."""
 
 
+PLAYERS_HELP = f"{COUNTS_TEXT} (five play Briscola chiamata; default 2)"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, status 2, no usage dump
         raise CliError(message)
@@ -56,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
 def _players(text: str) -> int:
     n = _int(text)
     if n not in ALL_PLAYER_COUNTS:
-        raise argparse.ArgumentTypeError(f"players must be one of {', '.join(map(str, ALL_PLAYER_COUNTS))}")
+        raise argparse.ArgumentTypeError(f"players must be one of {COUNTS_TEXT}")
     return n
 
 
@@ -86,18 +90,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     s = sub.add_parser("selfplay", help="computer players play deals; records as JSON lines")
-    s.add_argument("--players", type=_players, default=2)
-    s.add_argument("--games", type=_positive, default=100)
+    s.add_argument("--players", type=_players, default=2, help=PLAYERS_HELP)
+    s.add_argument("--games", type=_positive, default=100, help="deals to play (default 100)")
     s.add_argument("--seed", type=_int, default=1, help="deal i uses seed S+i")
     s.add_argument("--out", required=True, help="file for the records (JSON lines); - for stdout")
     s.add_argument("--agents", default="medium",
-                   help="comma-separated levels or module:factory, one per seat or one for all")
+                   help="comma-separated levels or module:factory, one per seat or one for all (default medium; "
+                        "levels: " + ", ".join(known_agents()) + ")")
     add_rules_options(s)
 
     pl = sub.add_parser("play", help="play a deal or a match in the terminal against the computer")
-    pl.add_argument("--players", type=_players, default=2)
+    pl.add_argument("--players", type=_players, default=2, help=PLAYERS_HELP)
     pl.add_argument("--seed", type=_int, default=None, help="the first deal's seed; the next deals count up")
-    pl.add_argument("--opponent", default="medium", help="level or module:factory of the computer players")
+    pl.add_argument("--opponent", default="medium", help="level or module:factory of the computer players "
+                                                          "(default medium; levels: " + ", ".join(known_agents()) + ")")
     pl.add_argument("--lang", type=_lang, default="en", metavar="LANG",
                     help="language of the game: " + ", ".join(LANGUAGE_CODES))
     add_rules_options(pl)
@@ -141,7 +147,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     for t, team in enumerate(sides):
         who = "+".join(f"{s}:{specs[s]}" for s in team)
         parts.append(f"{label} {who} won {wins[t]} avg {totals[t] / args.games:.1f} pts")
-    print(f"{args.games} deals, {args.players} players: " + "; ".join(parts) + f"; draws {draws}",
+    print(f"{counted(args.games, 'deal')}, {args.players} players: " + "; ".join(parts) + f"; draws {draws}",
           file=sys.stderr if args.out == "-" else sys.stdout)
     return 0
 
@@ -179,7 +185,8 @@ def _selfplay_five(args: argparse.Namespace, rules: Rules, specs: list[str], age
             made[game.caller] += outcome.winner == 0
     parts = [f"seat {s}:{specs[s]} {gains[s]:+d} game pts, made {made[s]} of {taken[s]} contracts"
              for s in range(CHIAMATA_PLAYERS)]
-    print(f"{args.games} deals, 5 players ({rules.auction} auction): " + "; ".join(parts) + f"; thrown in {thrown_in}",
+    print(f"{counted(args.games, 'deal')}, 5 players ({rules.auction} auction): " + "; ".join(parts)
+          + f"; thrown in {thrown_in}",
           file=sys.stderr if args.out == "-" else sys.stdout)
     return 0
 
@@ -372,7 +379,7 @@ class Terminal:
         """A bid in words: a rank ("Three") or points ("72 points")."""
         if bid >= MIN_POINTS_BID:
             return self.t.t("points_n", n=bid)
-        return self.t.t(f"rank_{bid}")
+        return self.t.t(f"bid_rank_{bid}")  # a rank alone (Hindi's rank names differ out of a card's)
 
     def auction_line(self, view: PlayerView) -> str:
         said = [(self.who(s) + ": " + (self.bid_name(b) if b is not None else self.text("passed", "passed")))
@@ -614,6 +621,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return cmd_play(args)
         return args.func(args)
+    except BrokenPipeError:  # the reader stopped reading (| head): quietly, as the Python docs advise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (CliError, AgentSpecError, AgentError, UnsupportedRuleError, MatchError, OSError) as e:
         print(f"briscola: error: {e}", file=sys.stderr)
         return 2

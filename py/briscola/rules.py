@@ -72,6 +72,31 @@ OPTION_NAMES = ("hand_size", "trump", "ranking", "redeal_ace_three", "trump_exch
 """The options a player may set on top of a preset."""
 
 
+COUNTS_TEXT = ", ".join(map(str, ALL_PLAYER_COUNTS))
+CHIAMATA_FIXED: dict[str, Any] = {
+    "hand_size": CHIAMATA_HAND, "trump": "called", "cards_per_trick": 1, "open_hands": False, "must_follow": False,
+    "redeal_ace_three": False, "trump_exchange": None, "mano_negra": False}
+"""What Briscola chiamata's rules fix, whatever else is asked; and why, in words:"""
+CHIAMATA_WHY = {
+    "hand_size": f"deals all 40 cards, {CHIAMATA_HAND} to each player",
+    "trump": "takes its trump from the called card",
+    "cards_per_trick": "has each player play one card a trick",
+    "open_hands": "is played with the hands hidden: the partner is a secret",
+    "must_follow": "is played without the duty to follow suit",
+    "redeal_ace_three": "turns no card, so there is nothing to re-deal",
+    "trump_exchange": "turns no card, so there is none to exchange",
+    "mano_negra": "is played without mano negra",
+}
+
+
+def _not_chiamata(variant: str, players: int) -> str:
+    """Why ``variant`` is not played by ``players``: five play Briscola chiamata alone."""
+    if players == CHIAMATA_PLAYERS:
+        name = PRESET_NAMES.get(variant, repr(variant))
+        return f"five players play {CHIAMATA_NAME} only, not {name}"
+    return f"{CHIAMATA_NAME} is a game for five players, not {players}"
+
+
 class UnsupportedRuleError(ValueError):
     """A combination of rules options this engine does not play, or a bad value."""
 
@@ -101,7 +126,7 @@ class Rules:
         if players == CHIAMATA_PLAYERS:
             return cls(players=players, variant="chiamata", **FIVE_PLAYER_PRESETS["chiamata"])
         if players not in PLAYER_COUNTS:
-            raise UnsupportedRuleError(f"players must be one of {ALL_PLAYER_COUNTS}, not {players}")
+            raise UnsupportedRuleError(f"players must be one of {COUNTS_TEXT}, not {players}")
         return cls(players=players, pack=PACK_FOR_PLAYERS[players])
 
     @classmethod
@@ -114,7 +139,7 @@ class Rules:
         if unknown:
             raise UnsupportedRuleError(f"unknown rules options: {', '.join(sorted(unknown))}")
         if (name == "chiamata") != (players == CHIAMATA_PLAYERS):
-            raise UnsupportedRuleError("five players play Briscola chiamata, and chiamata is for five players")
+            raise UnsupportedRuleError(_not_chiamata(name, players))
         base = cls.standard(players)
         return replace(base, variant=name, **{**preset, **options}).check()
 
@@ -146,7 +171,7 @@ class Rules:
         """Raise :class:`UnsupportedRuleError` unless this engine plays these rules; the
         message says what is wrong in words a player understands."""
         if self.players not in ALL_PLAYER_COUNTS:
-            raise UnsupportedRuleError(f"players must be one of {ALL_PLAYER_COUNTS}, not {self.players}")
+            raise UnsupportedRuleError(f"players must be one of {COUNTS_TEXT}, not {self.players}")
         if self.variant not in PRESETS and self.variant not in FIVE_PLAYER_PRESETS:
             raise UnsupportedRuleError(f"unknown variant {self.variant!r}: choose from {', '.join(PRESETS)}")
         if self.trump not in TRUMP_MODES:
@@ -161,7 +186,7 @@ class Rules:
                                        f"{self.win_threshold} is not played")
         chiamata = self.players == CHIAMATA_PLAYERS
         if chiamata != (self.variant == "chiamata"):
-            raise UnsupportedRuleError("five players play Briscola chiamata, and chiamata is for five players")
+            raise UnsupportedRuleError(_not_chiamata(self.variant, self.players))
         if chiamata:
             return self._check_chiamata()
         if self.auction is not None or self.trump == "called":
@@ -172,12 +197,14 @@ class Rules:
             if self.players != 2:
                 raise UnsupportedRuleError(f"Briškula dupla is a two-player game, not for {self.players} players")
             if (self.cards_per_trick, self.hand_size) != (2, DUPLA_HAND):
-                raise UnsupportedRuleError("Briškula dupla has four cards in hand and two plays each a trick")
+                raise UnsupportedRuleError("four cards in hand and two plays each a trick go together: that is "
+                                           "Briškula dupla")
         if self.hand_size not in HAND_SIZES:
             raise UnsupportedRuleError(f"a hand has 3 cards (4 in dupla, 5 in Briscolone), not {self.hand_size}")
         if self.hand_size == BIG_HAND:
             if self.trump == "turned":
-                raise UnsupportedRuleError("five cards in hand are played in Briscolone, without a turned trump")
+                raise UnsupportedRuleError("five cards in hand are played without a turned trump card, as in "
+                                           "Briscolone")
             if self.players != 2:
                 raise UnsupportedRuleError(f"five cards in hand are a two-player game, not for {self.players} players")
         if not self.turned_card:
@@ -194,12 +221,9 @@ class Rules:
         return self
 
     def _check_chiamata(self) -> Rules:
-        wanted = {"hand_size": CHIAMATA_HAND, "trump": "called", "cards_per_trick": 1, "open_hands": False,
-                  "must_follow": False, "redeal_ace_three": False, "trump_exchange": None, "mano_negra": False}
-        for option, value in wanted.items():
+        for option, value in CHIAMATA_FIXED.items():
             if getattr(self, option) != value:
-                raise UnsupportedRuleError(f"Briscola chiamata is played with {option.replace('_', ' ')} "
-                                           f"{value}, not {getattr(self, option)}")
+                raise UnsupportedRuleError(f"{CHIAMATA_NAME} {CHIAMATA_WHY[option]}")
         if self.auction not in AUCTIONS:
             raise UnsupportedRuleError(f"the auction is one of {', '.join(AUCTIONS)}, not {self.auction!r}")
         return self

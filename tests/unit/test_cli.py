@@ -203,3 +203,26 @@ def test_play_speaks_the_language_asked_for():
 def test_play_refuses_an_unknown_language():
     proc = run(["play", "--lang", "tlh"], stdin="")
     assert proc.returncode == 2 and "no language 'tlh'" in proc.stderr
+
+
+def test_arena_json_to_stdout_and_the_header_names_the_options(tmp_path):
+    proc = run(["arena", "--games", "1", "--agents", "medium,easy", "--must-follow", "--ranking", "southern",
+                "--no-progress", "--json", "-"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)  # the JSON alone, no table
+    assert data["games"] == 2 and data["rules"]["must_follow"] is True
+    assert not (tmp_path / "-").exists()
+    text = run(["arena", "--games", "1", "--agents", "medium,easy", "--must-follow", "--ranking", "southern",
+                "--no-progress"]).stdout
+    assert text.splitlines()[0] == "1 deal x 2 rotations = 2 games, 2 players, seed 1, --must-follow --ranking southern"
+
+
+def test_a_reader_that_stops_reading_ends_the_run_quietly():
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    proc = subprocess.Popen([sys.executable, "-m", "briscola", "selfplay", "--games", "200", "--out", "-"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(100)
+    proc.stdout.close()  # as "| head -c 100" does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=TIMEOUT) == 1 and err == ""

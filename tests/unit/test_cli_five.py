@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from briscola.arena import five_lineup, run_five
+from briscola.arena import _spread, five_lineup, run_five
 from briscola.cli import build_parser, cmd_play, main
 from briscola.drive import rules_from_args
 from briscola.match import FIVE_FORMATS
@@ -97,6 +97,7 @@ def test_arena_five_json_and_text(tmp_path, capsys):
     assert "3 deals x 2 rotations = 6 games, 5 players (Briscola chiamata, points auction)" in text
     assert "winning bids: lowest" in text
     data = json.loads(out.read_text())
+    assert data["matches"] == data["games"]  # a single deal is a match of one, as with 2, 3, 4 and 6
     assert data["players"] == 5 and data["games"] == 6 and data["lineup"] == "rotate"
     assert data["contracts"] + data["thrown_in"] == 6 and data["contracts"] == sum(
         a["contracts_taken"] for a in data["agents"])
@@ -159,3 +160,22 @@ def test_pass_and_quit_in_the_auction():
     assert cmd_play(args, stdin=io.StringIO("bid 99\nq\n"), stdout=out) == 0
     text = out.getvalue()
     assert "“bid 99” is not a bid you may make" in text
+
+
+def test_winning_bids_run_in_the_auction_s_order():
+    """Rank bids go down from the Ace (1) to the Two (2): the Two is the highest bid, the
+    King (10) between; points after the ranks."""
+    spread = _spread({10: 2, 1: 1, 2: 1}, "ranks")
+    assert (spread["lowest"], spread["median"], spread["highest"]) == (1, 10, 2)
+    assert list(spread["counts"]) == ["1", "10", "2"]
+    mixed = _spread({2: 1, 61: 2, 70: 1}, "ranks-points")
+    assert (mixed["lowest"], mixed["median"], mixed["highest"]) == (2, 61, 70)
+
+
+@pytest.mark.parametrize("lang, bid", [("en", "Ace [1]"), ("hi", "इक्का [1]")])
+def test_the_bids_name_a_rank_alone(lang, bid):
+    """A bid is a rank on its own (Hindi writes a rank apart from a card's name)."""
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--players", "5", "--seed", "3", "--lang", lang])
+    assert cmd_play(args, stdin=io.StringIO("q\n"), stdout=out) == 0
+    assert bid in out.getvalue()

@@ -62,10 +62,10 @@ def test_unsupported_rule_error_is_a_value_error():
         ({"auction": "ranks"}, "belong to Briscola chiamata"),
         ({"players": 5}, "five players play Briscola chiamata"),
         ({"trump": "bogus"}, "unknown trump mode"),
-        ({"cards_per_trick": 2}, "four cards in hand and two plays"),
+        ({"cards_per_trick": 2}, "four cards in hand and two plays each a trick go together"),
         ({"cards_per_trick": 3}, "one card a trick"),
-        ({"hand_size": 5}, "five cards in hand are played in Briscolone"),
-        ({"hand_size": 4}, "four cards in hand and two plays"),
+        ({"hand_size": 5}, "five cards in hand are played without a turned trump card"),
+        ({"hand_size": 4}, "four cards in hand and two plays each a trick go together"),
         ({"hand_size": 7}, "not 7"),
         ({"pack": 36}, "40-card pack, not 36"),
         ({"trump_exchange": 3}, "the 2 or the 7, not 3"),
@@ -176,11 +176,11 @@ def test_five_players_play_chiamata():
     r = Rules.standard(5)
     assert (r.variant, r.hand_size, r.trump, r.auction, r.pack) == ("chiamata", 8, "called", "ranks", 40)
     assert Rules.preset("chiamata", 5, auction="points").auction == "points"
-    for bad, words in (({"auction": "bogus"}, "auction is one of"), ({"hand_size": 3}, "hand size 8"),
-                       ({"trump_exchange": 2}, "trump exchange None")):
+    for bad, words in (({"auction": "bogus"}, "auction is one of"), ({"hand_size": 3}, "8 to each player"),
+                       ({"trump_exchange": 2}, "none to exchange"), ({"must_follow": True}, "without the duty")):
         with pytest.raises(UnsupportedRuleError, match=words):
             replace(r, **bad).check()
-    with pytest.raises(UnsupportedRuleError, match="chiamata is for five"):
+    with pytest.raises(UnsupportedRuleError, match="Briscola chiamata is a game for five players, not 4"):
         Rules.preset("chiamata", 4)
-    with pytest.raises(UnsupportedRuleError, match="five players play Briscola chiamata"):
-        Rules.preset("standard", 5)
+    with pytest.raises(UnsupportedRuleError, match="five players play Briscola chiamata only, not Briškula dupla"):
+        Rules.preset("dupla", 5)
