@@ -135,6 +135,8 @@ def three_player_game_points(side_points: Sequence[int], winner: int | None = No
 # -- Briscola chiamata ---------------------------------------------------------------------
 
 BID_RANKS = (ACE, THREE, RE, 9, 8, 7, 6, 5, 4, 2)
+LAST_RANK_BID = BID_RANKS[-1]
+"""The Two: after it, an auction of ranks then points goes on in points, the Two called."""
 """Rank bids in auction order: each bid names a rank below the last (A, 3, Re, Cavallo,
 Fante, 7 .. 4, 2)."""
 MIN_POINTS_BID, MAX_POINTS_BID = 61, 120
@@ -171,10 +173,13 @@ def contract(bid: int) -> int:
     return bid if bid >= MIN_POINTS_BID else CONTRACT
 
 
-def called_rank(bid: int) -> int | None:
+def called_rank(bid: int, auction: str) -> int | None:
     """The rank the caller calls for a bid: the rank itself, the 2 for points after the
-    2, and None (any card) when bids were points from the start."""
-    return bid if bid < MIN_POINTS_BID else None
+    2 (``ranks-points``: "2 with 61"), and None (any card) when bids were points from the
+    start."""
+    if bid < MIN_POINTS_BID:
+        return bid
+    return LAST_RANK_BID if auction == "ranks-points" else None
 
 
 def chiamata_game_points(caller: int, partner: int, players: int, won: bool, cappotto: bool) -> tuple[int, ...]:

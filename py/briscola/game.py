@@ -206,11 +206,11 @@ class Game:
         return out
 
     def callable_cards(self) -> list[Card]:
-        """The cards the caller may call: the bid rank in each suit, or any card after an
-        auction in points."""
+        """The cards the caller may call: the bid rank in each suit (the Two after points
+        bid in an auction of ranks then points), or any card after an auction in points."""
         if self.phase != PHASE_CALL or self.bid is None:
             return []
-        rank = core.called_rank(self.bid)
+        rank = core.called_rank(self.bid, self.rules.auction or "")
         if rank is None:
             return list(ALL_CARDS)
         return [ALL_CARDS[s * 10 + rank - 1] for s in range(4)]

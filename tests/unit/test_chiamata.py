@@ -55,6 +55,23 @@ def test_each_bid_is_lower_in_rank_then_points():
         g.apply(Action(BID, None, True))  # a bool is not a bid
 
 
+@pytest.mark.parametrize("auction, opening, called", [("ranks-points", 2, {2}), ("points", 61, set(range(1, 11)))])
+def test_after_points_the_two_is_called_unless_points_came_from_the_start(auction, opening, called):
+    """docs/rules.md: after the Two, points are bid "2 with 61, 2 with 62, ..."; an auction in
+    points from the start lets the winner call any card."""
+    g = deal(auction=auction)
+    g.apply(Action.bid(opening))
+    if opening < core.MIN_POINTS_BID:
+        g.apply(Action.bid(61))  # the next seat goes on in points
+    caller = g.auction[-1][0]
+    while g.phase != PHASE_CALL:
+        g.apply(Action.pass_())
+    assert g.caller == caller and g.bid is not None and g.bid >= core.MIN_POINTS_BID
+    calls = [a.card for a in g.legal_actions() if a.kind == CALL]
+    assert {c.rank for c in calls} == called and len(calls) == 4 * len(called)
+    assert core.contract(g.bid) == g.bid
+
+
 def test_ranks_only_auction_stops_at_the_two():
     g = deal(auction="ranks")
     g.apply(Action.bid(2))

@@ -48,9 +48,10 @@ def world_tables(ranking: str, trump: int, n: int, side: tuple[int, ...]) -> Tab
 
 def candidates(view: PlayerView, bid: int) -> list[Card]:
     """The cards worth weighing as the call after winning with ``bid``: the bid rank in
-    each suit, or, when any card may be called (points from the start), the highest card
-    of each suit this seat does not hold."""
-    rank = called_rank(bid) if view.rules.auction != "points" else None
+    each suit (the Two after points in an auction of ranks then points), or, when any card
+    may be called (points from the start), the highest card of each suit this seat does
+    not hold."""
+    rank = called_rank(bid, view.rules.auction or "")
     if rank is not None:
         return [ALL_CARDS[s * 10 + rank - 1] for s in range(4)]
     strength = TABLES[view.rules.ranking][0]
