@@ -74,6 +74,17 @@ def loads(ranking: str) -> tuple[int, int]:
     return best[0], best[1]
 
 
+MATCH_SCORING = {
+    "best-of-3": "howto_match_deals", "best-of-5": "howto_match_deals",
+    "game-points-11": "howto_match_game_points", "three-players": "howto_match_three",
+    "points-121": "howto_match_card_points", "points-151": "howto_match_card_points",
+    "game-points-10": "howto_match_chiamata_points", "game-points-15": "howto_match_chiamata_points",
+    "game-points-20": "howto_match_chiamata_points",
+    "deals-5": "howto_match_chiamata_deals", "deals-10": "howto_match_chiamata_deals",
+}
+"""How each match format scores its deals (briscola.match), said after its name."""
+
+
 def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_format: str = "single") -> HowToModel:
     """How to play ``rules``, in ``tr``'s language, the cards named as ``deck`` names them."""
     keys: list[str] = []
@@ -104,6 +115,7 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
         deal.append(t("howto_chiamata_deal", n=rules.hand_size))
         deal.append(t("howto_auction_" + (rules.auction or "ranks").replace("-", "_")))
         deal.append(t("howto_chiamata_call"))
+        deal.append(t("howto_call_" + (rules.auction or "ranks").replace("-", "_")))
     else:
         if rules.players in (4, 6):
             deal.append(t("howto_teams", n=rules.players // 2))
@@ -118,7 +130,8 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
             deal.append(t("howto_trump_none"))
         deal.append(t("howto_draw_two" if rules.cards_per_trick == 2 else "howto_draw"))
 
-    play: list[str] = [t("howto_follow_must" if rules.must_follow else "howto_follow_free")]
+    free = "howto_follow_free_none" if rules.trump == "none" else "howto_follow_free"  # no trump to play
+    play: list[str] = [t("howto_follow_must" if rules.must_follow else free)]
     if rules.cards_per_trick == 2:
         play.append(t("howto_dupla"))
     play.append(t("howto_trick_none" if rules.trump == "none" else "howto_trick_trump"))
@@ -127,7 +140,7 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
 
     win: list[str] = []
     if chiamata:
-        win.append(t("howto_win_chiamata"))
+        win.append(t("howto_win_chiamata_ranks" if rules.auction == "ranks" else "howto_win_chiamata"))
         win.append(t("howto_chiamata_scores"))
     elif rules.players == 3:
         win.append(t("howto_win_three"))
@@ -135,12 +148,14 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
         win.append(t("howto_win"))
     if match_format != "single":
         win.append(t("howto_match", format=t("match_" + match_format.replace("-", "_"))))
+        win.append(t(MATCH_SCORING[match_format]))
 
     options: list[str] = []  # the settings' labels, said as sentences
     if rules.redeal_ace_three:
         options.append(tr.sentence(t("option_redeal")))
     if rules.trump_exchange:
         options.append(tr.sentence(t(f"option_exchange_{rules.trump_exchange}")))
+        options.append(t("howto_exchange_when"))
     if rules.mano_negra:
         options.append(tr.sentence(t("option_mano_negra")))
 

@@ -9,10 +9,11 @@ import pytest
 
 from briscola.cards import TABLES, Card, parse_card
 from briscola.i18n import load_locale
+from briscola.match import ALL_MATCH_FORMATS, FIVE_FORMATS
 from briscola.rules import PRESETS, Rules
 from briscola_app import render
 from briscola_app.controller import HUMAN, App
-from briscola_app.howto import TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
+from briscola_app.howto import MATCH_SCORING, TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
 from briscola_app.i18n import LANGUAGE_CODES, Translator, text
 from briscola_app.settings import Settings
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
@@ -84,14 +85,19 @@ def test_variant_lines_are_there_exactly_when_the_rules_say(rules):
         "howto_trick_none": rules.trump == "none",
         "howto_trick_trump": rules.trump != "none",
         "howto_follow_must": rules.must_follow,
-        "howto_follow_free": not rules.must_follow,
+        "howto_follow_free": not rules.must_follow and rules.trump != "none",
+        "howto_follow_free_none": not rules.must_follow and rules.trump == "none",  # no trump to play
         "howto_dupla": rules.cards_per_trick == 2,
         "howto_draw_two": rules.cards_per_trick == 2,
         "howto_draw": not chiamata and rules.cards_per_trick == 1,
         "howto_open": rules.open_hands,
         "howto_chiamata_deal": chiamata,
         "howto_chiamata_call": chiamata,
-        "howto_win_chiamata": chiamata,
+        "howto_win_chiamata": chiamata and rules.auction != "ranks",
+        "howto_win_chiamata_ranks": rules.auction == "ranks",  # no points bid to reach
+        "howto_call_ranks": rules.auction == "ranks",
+        "howto_call_ranks_points": rules.auction == "ranks-points",
+        "howto_call_points": rules.auction == "points",
         "howto_auction_ranks": rules.auction == "ranks",
         "howto_auction_ranks_points": rules.auction == "ranks-points",
         "howto_auction_points": rules.auction == "points",
@@ -104,6 +110,7 @@ def test_variant_lines_are_there_exactly_when_the_rules_say(rules):
         "option_redeal": rules.redeal_ace_three,
         "option_exchange_2": rules.trump_exchange == 2,
         "option_exchange_7": rules.trump_exchange == 7,
+        "howto_exchange_when": bool(rules.trump_exchange),
         "option_mano_negra": rules.mano_negra,
         "howto_h_options": rules.redeal_ace_three or bool(rules.trump_exchange) or rules.mano_negra,
         "tip_loads_7": rules.ranking == "seven-high",
@@ -361,3 +368,12 @@ def test_every_new_message_is_in_the_english_file_and_has_no_stray_markup():
         value = text("en", key)
         for form in value.values() if isinstance(value, dict) else [value]:
             assert not re.search(r"[<>]", form), key
+
+
+@pytest.mark.parametrize("fmt", [f for f in ALL_MATCH_FORMATS if f != "single"])
+def test_a_match_says_how_it_scores(fmt):
+    players = 5 if fmt in FIVE_FORMATS else 3 if fmt == "three-players" else 2
+    keys = howto_model(Rules.standard(players), EN, match_format=fmt).keys
+    scoring = [k for k in keys if k.startswith("howto_match_")]
+    assert "howto_match" in keys and scoring == [MATCH_SCORING[fmt]]
+    assert howto_model(Rules.standard(players), EN).keys.count("howto_match") == 0
