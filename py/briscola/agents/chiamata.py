@@ -137,7 +137,8 @@ def choose_call(view: PlayerView, rng: random.Random, worlds: int) -> Action:
 def choose_call_steps(view: PlayerView, rng: random.Random, worlds: int) -> Generator[None, None, Action]:
     """:func:`choose_call`, pausing after each guess played out."""
     calls = [a.card for a in view.legal_actions if a.kind == CALL and a.card is not None]
-    bid = max(b for _, b in view.auction if b is not None)
+    bid = view.bid  # the last bid: rank bids go down, so not the largest number
+    assert bid is not None
     weigh = [c for c in candidates(view, bid) if c in calls] or calls
     values = yield from call_values_steps(view, weigh, guesses(view, rng, worlds))
     return Action.call(max(weigh, key=lambda c: (values[c], -c)))
