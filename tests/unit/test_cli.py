@@ -226,3 +226,13 @@ def test_a_reader_that_stops_reading_ends_the_run_quietly():
     proc.stdout.close()  # as "| head -c 100" does
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=TIMEOUT) == 1 and err == ""
+
+
+def test_four_players_have_one_partner_and_an_empty_stock_is_said_once():
+    proc = run(["play", "--players", "4", "--seed", "3"], stdin="1\n" * 40)
+    assert proc.returncode == 0, proc.stderr
+    assert "Your partner: Marco." in proc.stdout and "Your partners" not in proc.stdout
+    assert "Stock empty. Your hand:" in proc.stdout and "Stock: Stock" not in proc.stdout
+    assert "Type 1, or the card" not in proc.stdout  # nothing refused here
+    last = run(["play", "--seed", "3"], stdin="1\n" * 19 + "7\n")
+    assert re.search(r"Type 1, or the card \w+\.", last.stdout)  # one card left: not "1 to 1"
