@@ -72,13 +72,20 @@ def trick_html(m: TableModel, shown: frozenset[str] = frozenset()) -> str:
     return "".join(out)
 
 
+AUCTION_SHOWN = 10
+"""The latest bids and passes shown on the table: an auction in points may run to sixty,
+more than a phone has room for above the bids; each seat shows its own last word."""
+
+
 def auction_html(m: TableModel, t: Translator) -> str:
-    """Briscola chiamata, before the play: every bid and pass so far, in order."""
+    """Briscola chiamata, before the play: the bids and passes so far, in order, the
+    latest :data:`AUCTION_SHOWN` of them after an ellipsis for the earlier ones."""
     if not m.auction:
         return ""
+    earlier = '<li class="earlier" aria-hidden="true">…</li>' if len(m.auction) > AUCTION_SHOWN else ""
     items = "".join(f'<li class="{"passed" if passed else "bid"}"><span>{escape(who)}</span> <b>{escape(bid)}</b></li>'
-                    for who, bid, passed in m.auction)
-    return f'<ol class="auction" aria-label="{escape(t.t("auction"))}">{items}</ol>'
+                    for who, bid, passed in m.auction[-AUCTION_SHOWN:])
+    return f'<ol class="auction" aria-label="{escape(t.t("auction"))}">{earlier}{items}</ol>'
 
 
 def opponents_html(m: TableModel, t: Translator) -> str:
@@ -153,8 +160,12 @@ def actions_html(actions: list[ActionModel], deck: str = "italian", t: Translato
             continue
         cls = "hand-action" + (" hinted" if a.hinted else "") + (" primary" if a.action == "next" else "")
         cls += f" {a.action}-action" if a.action in ("bid", "pass", "call") else ""
+        # any card may be called (the rank chosen first): the four of a rank by name, no
+        # pictures, so that the ranks, the calls and the hand fit a phone's screen
+        by_name = bool(ranks) and a.action == "call"
+        cls += " by-name" if by_name else ""
         value = f' data-value="{escape(a.value)}"' if a.value else ""
-        face = card_img(deck, a.card) if a.card else ""
+        face = card_img(deck, a.card) if a.card and not by_name else ""
         named = f' aria-label="{escape(a.label)}"' if a.short else ""
         out.append(f'<button type="button" class="{cls}" data-action="{escape(a.action)}"{value}{named}>'
                    f'{face}<span>{escape(a.short or a.label)}</span></button>')

@@ -233,12 +233,13 @@
     input.dispatchEvent(new CustomEvent("briscola:file", { detail: { text } }));
   });
 
-  // How the person last reached the page: a tap or a click, or the keyboard. A card given
-  // the focus by the page (the first card when the turn comes, see dom.py's render) shows
-  // its ring to a keyboard user only: the browser draws it after a tap too (the focus was
+  // How the person last reached the page: a tap or a click, or the keyboard. A card or a
+  // bid given the focus by the page (the first when the turn comes, see dom.py's render)
+  // shows its ring to a keyboard user only: the browser draws it after a tap too (the focus was
   // moved by a script), and on a phone a ring round the first card after every tap reads
   // as a hint and covers the points taken above the hand (static/css/app.css).
   const root = document.documentElement;
+  if (matchMedia("(pointer: coarse)").matches) root.dataset.input = "pointer"; // a phone, before its first tap
   document.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
   document.addEventListener("keydown", () => { root.dataset.input = "keys"; }, true);
   // The defaults Python's handlers cancel, cancelled here at once: a handler in a worker

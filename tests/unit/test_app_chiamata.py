@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 from dataclasses import replace
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from briscola.i18n import Translator
 from briscola.model import BID, CALL, PASS, Action
 from briscola_app import render
-from briscola_app.controller import HUMAN, App
+from briscola_app.controller import HUMAN, ActionModel, App
 from briscola_app.settings import Settings, formats_offered, normalize, players_offered, validate_settings
 from briscola_app.stats import FiveStats, validate_five_stats
 from briscola_app.storage import PREFIX, BadData, DictBackend
@@ -421,3 +422,23 @@ def test_hostile_five_player_stats_are_refused():
                 {"modes": {}, "counted": [3]}, [], None):
         with pytest.raises(BadData):
             validate_five_stats(bad)
+
+
+
+def test_a_long_auction_shows_its_latest_bids_and_a_call_of_any_card_names_the_four():
+    """An auction in points may run to sixty entries: the table shows the latest
+    AUCTION_SHOWN after an ellipsis; a call of any card (a rank first) offers the four of
+    that rank by name, without pictures (room on a phone)."""
+    t = Translator("en")
+    entries = [(f"Seat {i % 5}", f"{61 + i} points", False) for i in range(30)]
+    short = render.auction_html(SimpleNamespace(auction=entries[:4]), t)
+    assert "earlier" not in short and short.count("<li") == 4
+    long = render.auction_html(SimpleNamespace(auction=entries), t)
+    assert long.count("<li") == render.AUCTION_SHOWN + 1 and 'class="earlier"' in long
+    assert "90 points" in long and "80 points" not in long  # the latest kept
+    ranks = [ActionModel("call-rank", "Ace", value="1", pressed=True)]
+    calls = [ActionModel(CALL, "Call the Ace of Coins", value="1D", card="1D", short="Ace of Coins")]
+    any_card = render.actions_html(ranks + calls, t=t)
+    assert "by-name" in any_card and "<img" not in any_card
+    four = render.actions_html(calls, t=t)
+    assert "by-name" not in four and "<img" in four
