@@ -268,12 +268,15 @@ def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_
     console_errors.assert_none()
 
 
-def long_auction_in_points(auction: str) -> Game:
+def long_auction_in_points(auction: str, stage: str = "call") -> Game:
     """A deal of Briscola chiamata whose auction every seat carries on, a bid at a time,
     into the nineties, the person (seat 0) bidding last: some thirty bids and passes, then
-    the person's call (any card in an auction of points: a rank first, then its four)."""
+    the person's call (any card in an auction of points: a rank first, then its four);
+    ``stage`` "bid": stopped at the person's turn to bid after some twenty-five."""
     game = Game.deal(Rules.preset("chiamata", 5, auction=auction), seed=3, dealer=0)
     while game.phase == PHASE_AUCTION:
+        if stage == "bid" and game.turn == 0 and len(game.auction) > 25:
+            return game
         bids = [a for a in game.legal_actions() if a.kind == BID]
         last = game.bid or 0
         game.apply(bids[0] if bids and (last < 90 or game.turn == 0) else Action.pass_())
@@ -281,27 +284,29 @@ def long_auction_in_points(auction: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize("auction", ["points", "ranks-points"])
+@pytest.mark.parametrize("auction, stage", [("points", "call"), ("ranks-points", "call"), ("points", "bid")])
 def test_a_long_auction_in_points_and_the_call_fit_every_screen_shape(page: Page, site_url: str, context,
-                                                                     console_errors, auction: str):
+                                                                     console_errors, auction: str, stage: str):
     """Briscola chiamata: the table shows the latest bids of an auction of some thirty, so
-    the call (in points from the start: ten ranks and the four cards of one; after ranks:
-    the four Twos), the hand and the bottom bar stay on the screen of every shape."""
-    game = long_auction_in_points(auction)
+    the bids, or the call (in points from the start: ten ranks and the four cards of one;
+    after ranks: the four Twos), the hand and the bottom bar stay on the screen of every
+    shape."""
+    game = long_auction_in_points(auction, stage)
     seed_settings(context, players=5, speed="slow")
     seed_game(context, game)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
-    assert wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") == "call"
+    assert wait_for_turn(page) == "your-turn"
+    assert page.locator("body").get_attribute("data-phase") == ("call" if stage == "call" else "auction")
     expect(page.locator("#trick .auction li:not(.earlier)")).to_have_count(AUCTION_SHOWN)
-    ranks = 10 if auction == "points" else 0
+    ranks = 10 if auction == "points" and stage == "call" else 0
     expect(page.locator("#hand-actions .rank-choice")).to_have_count(ranks)
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        shot(page, f"layout-call-{auction}-{width}x{height}")
+        shot(page, f"layout-{stage}-{auction}-{width}x{height}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 
