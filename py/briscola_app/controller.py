@@ -1222,11 +1222,15 @@ class App:
             if not bids:  # after a Two with ranks only, or 120 points: nothing left to bid
                 key = "your_bid_none"
             elif bid is None:  # the opening bid: a rank, or points where only points are bid
-                key = "your_bid_points" if self.game.rules.auction == "points" else "your_bid"
+                key = {"points": "your_bid_points", "ranks-points": "your_bid_or_points"}.get(
+                    self.game.rules.auction or "", "your_bid")
             elif bid < MIN_POINTS_BID and min(b for b in bids if b is not None) >= MIN_POINTS_BID:
                 key = "your_bid_points"  # after a Two, ranks then points: points from 61
+            elif bid < MIN_POINTS_BID:  # a lower rank; ranks then points: points too
+                key = "your_bid_under_or_points" if max(b for b in bids if b is not None) >= MIN_POINTS_BID \
+                    else "your_bid_under"
             else:
-                key = "your_bid_over" if bid >= MIN_POINTS_BID else "your_bid_under"
+                key = "your_bid_over"
             return self.tr.t(key, bid=self.bid_name(bid))
         if self.game.phase == PHASE_CALL:
             if self.game.turn != me:

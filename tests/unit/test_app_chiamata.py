@@ -247,10 +247,11 @@ def to_the_opening_bid(app: App) -> None:
             app.play_computer(Action.pass_())
 
 
-@pytest.mark.parametrize("auction,says", [("ranks", "bid a rank"), ("ranks-points", "bid a rank"),
+@pytest.mark.parametrize("auction,says", [("ranks", "bid a rank"), ("ranks-points", "bid a rank or points"),
                                           ("points", "bid points")])
 def test_the_opening_bid_is_asked_for_in_what_the_auction_bids(auction, says):
-    """A points auction bids points from the start: it does not ask for a rank."""
+    """A points auction bids points from the start: it does not ask for a rank; ranks then
+    points offer both from the start (a bid in points is above every rank)."""
     app = chiamata_app(auction=auction)
     to_the_opening_bid(app)
     assert app.game.bid is None and app.human_to_move
@@ -442,3 +443,16 @@ def test_a_long_auction_shows_its_latest_bids_and_a_call_of_any_card_names_the_f
     assert "by-name" in any_card and "<img" not in any_card
     four = render.actions_html(calls, t=t)
     assert "by-name" not in four and "<img" in four
+
+
+@pytest.mark.parametrize("auction,says", [("ranks", "bid lower than Three, or pass"),
+                                          ("ranks-points", "bid lower than Three or points, or pass")])
+def test_after_a_rank_the_auction_asks_for_a_lower_one_or_points_where_they_are_bid(auction, says):
+    app = chiamata_app(auction=auction)
+    to_the_opening_bid(app)
+    app.bid_human("1")
+    app.play_computer(Action.bid(3))
+    while app.computer_to_move and app.game.phase == "auction":
+        app.play_computer(Action.pass_())
+    assert app.human_to_move and app.game.bid == 3
+    assert app.model().message.endswith(f"Your turn in the auction: {says}.")
