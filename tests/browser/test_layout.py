@@ -257,15 +257,22 @@ def test_the_call_after_a_long_auction_fits_every_screen_shape(page: Page, site_
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") == "call"
+    found = problems_at_every_size(page, "call" + ("" if lang == "en" else "-" + lang), seats=True)
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def problems_at_every_size(page: Page, name: str, seats: bool = False) -> list[str]:
+    """The page at every screen shape in turn: what does not fit (and seat labels cut off,
+    if ``seats``), each said with its shape; a screenshot ``layout-<name>-<w>x<h>`` of each."""
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        found += [f"{width}x{height}: {p}" for p in seat_labels_cut(page)]
-        shot(page, f"layout-call{'' if lang == 'en' else '-' + lang}-{width}x{height}")
-    assert not found, "\n".join(found)
-    console_errors.assert_none()
+        cut = seat_labels_cut(page) if seats else []
+        found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + cut]
+        shot(page, f"layout-{name}-{width}x{height}")
+    return found
 
 
 def long_auction_in_points(auction: str, stage: str = "call") -> Game:
@@ -301,12 +308,7 @@ def test_a_long_auction_in_points_and_the_call_fit_every_screen_shape(page: Page
     expect(page.locator("#trick .auction li:not(.earlier)")).to_have_count(AUCTION_SHOWN)
     ranks = 10 if auction == "points" and stage == "call" else 0
     expect(page.locator("#hand-actions .rank-choice")).to_have_count(ranks)
-    found = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        shot(page, f"layout-{stage}-{auction}-{width}x{height}")
+    found = problems_at_every_size(page, f"{stage}-{auction}")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 
@@ -350,11 +352,6 @@ def test_the_opening_bid_of_every_auction_fits_every_screen_shape(page: Page, si
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn" and page.locator("body").get_attribute("data-phase") == "auction"
     expect(page.locator("#hand-actions button")).to_have_count({"ranks-points": 17, "points": 7}[auction])
-    found = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
-        shot(page, f"layout-auction-{auction}-ru-{width}x{height}")
+    found = problems_at_every_size(page, f"auction-{auction}-ru")
     assert not found, "\n".join(found)
     console_errors.assert_none()
