@@ -24,7 +24,7 @@ from .arena import add_arena_parser, counted
 from .cards import ALL_CARDS, SUITS, Card, CardParseError, format_cards, parse_card
 from .core import MIN_POINTS_BID, contract
 from .game import Game
-from .i18n import FEMININE_NAMES, LANGUAGE_CODES, Translator, resolve
+from .i18n import FEMININE_NAMES, LANGUAGE_CODES, Translator, bid_prompt_key, resolve
 from .match import SINGLE, Match, MatchError, sides_for
 from .model import BID, CALL, EXCHANGE, PASS, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, to_record
@@ -394,9 +394,9 @@ class Terminal:
         self.say(self.auction_line(view))
         self.say(self.text("cli_hand", "Your hand: {cards}", cards=self.cards(view.hand)))
         last = view.bid
-        self.say(self.text("your_bid_under", "Your turn in the auction: bid lower than {bid}, or pass.",
-                           bid=self.bid_name(last)) if last is not None
-                 else self.text("your_bid", "Your turn in the auction: bid a rank, or pass."))
+        values = [a.value for a in bids if a.value is not None]
+        self.say(self.t.t(bid_prompt_key(view.rules.auction or "", last, values),
+                          bid=self.bid_name(last) if last is not None else ""))
         if bids:
             names = ", ".join(f"{self.bid_name(a.value)} [{a.value}]" for a in bids[:12] if a.value is not None)
             if len(bids) > 12:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card
+from .core import MIN_POINTS_BID
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGE_CODES = (
@@ -134,6 +135,21 @@ PLURAL_RULES: dict[str, tuple[Callable[[int], str], frozenset[str]]] = {
 }
 """Rule sets by name, with the categories whole numbers can fall in (what every counted
 message of a language must give). A language file names its rule set."""
+
+
+def bid_prompt_key(auction: str, last: int | None, bids: Sequence[int]) -> str:
+    """The key of the prompt for a person's turn in Briscola chiamata's auction: ``auction``
+    its kind, ``last`` the last bid (None before the first), ``bids`` those allowed now."""
+    if not bids:  # after a Two with ranks only, or 120 points: nothing left to bid
+        return "your_bid_none"
+    if last is None:  # the opening bid: a rank, or points where only points are bid
+        return {"points": "your_bid_points", "ranks-points": "your_bid_or_points"}.get(auction, "your_bid")
+    if last >= MIN_POINTS_BID:
+        return "your_bid_over"
+    if min(bids) >= MIN_POINTS_BID:  # after a Two, ranks then points: points from 61
+        return "your_bid_points"
+    # a lower rank; ranks then points: points too
+    return "your_bid_under_or_points" if max(bids) >= MIN_POINTS_BID else "your_bid_under"
 
 
 def plural_category(rule: str, n: int) -> str:

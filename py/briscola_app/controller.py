@@ -42,6 +42,7 @@ from briscola.agents import AgentSpecError, make_agent
 from briscola.cards import ALL_CARDS, RANKS, SUITS, Card, IllegalMoveError, points, strength
 from briscola.cards import card as make_card
 from briscola.game import Game, Trick
+from briscola.i18n import bid_prompt_key
 from briscola.core import BID_RANKS, MIN_POINTS_BID, TOTAL_POINTS, chiamata_game_points, contract, mano_negra_cards
 from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
                             sides_for)
@@ -1218,19 +1219,8 @@ class App:
             if self.game.turn != me:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             bid = self.game.bid
-            bids = [a.value for a in self.game.legal_actions() if a.kind == BID]
-            if not bids:  # after a Two with ranks only, or 120 points: nothing left to bid
-                key = "your_bid_none"
-            elif bid is None:  # the opening bid: a rank, or points where only points are bid
-                key = {"points": "your_bid_points", "ranks-points": "your_bid_or_points"}.get(
-                    self.game.rules.auction or "", "your_bid")
-            elif bid < MIN_POINTS_BID and min(b for b in bids if b is not None) >= MIN_POINTS_BID:
-                key = "your_bid_points"  # after a Two, ranks then points: points from 61
-            elif bid < MIN_POINTS_BID:  # a lower rank; ranks then points: points too
-                key = "your_bid_under_or_points" if max(b for b in bids if b is not None) >= MIN_POINTS_BID \
-                    else "your_bid_under"
-            else:
-                key = "your_bid_over"
+            bids = [a.value for a in self.game.legal_actions() if a.kind == BID and a.value is not None]
+            key = bid_prompt_key(self.game.rules.auction or "", bid, bids)
             return self.tr.t(key, bid=self.bid_name(bid))
         if self.game.phase == PHASE_CALL:
             if self.game.turn != me:

@@ -179,3 +179,18 @@ def test_the_bids_name_a_rank_alone(lang, bid):
     args = build_parser().parse_args(["play", "--players", "5", "--seed", "3", "--lang", lang])
     assert cmd_play(args, stdin=io.StringIO("q\n"), stdout=out) == 0
     assert bid in out.getvalue()
+
+
+@pytest.mark.parametrize("auction, first, later", [
+    ("points", "bid points, or pass", r"bid more than \d+ points, or pass"),
+    ("ranks-points", "bid a rank or points, or pass", r"bid lower than \w+ or points, or pass"),
+    ("ranks", "bid a rank, or pass", r"bid lower than \w+, or pass"),
+])
+def test_the_terminal_asks_for_what_the_auction_bids(auction, first, later):
+    """The terminal's prompt is the page's (i18n.bid_prompt_key): in points, more than the
+    last bid (it said "lower than 65 points")."""
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--players", "5", "--seed", "3", "--auction", auction])
+    assert cmd_play(args, stdin=io.StringIO("\n" * 30 + "q\n"), stdout=out) == 0
+    prompts = re.findall(r"Your turn in the auction: (.+)\.", out.getvalue())
+    assert prompts[0] == first and len(prompts) > 1 and re.fullmatch(later, prompts[1])
