@@ -535,8 +535,7 @@ def parse_specs(text: str, players: int) -> list[str]:
     sides = len(Rules.standard(players).teams)
     if len(specs) != sides:
         what = "one per team" if players in (4, 6) else "one per player"
-        named = f"{len(specs)} agent" + ("" if len(specs) == 1 else "s")
-        raise CliError(f"--agents names {named}; {players} players need {sides}, {what}")
+        raise CliError(f"--agents names {counted(len(specs), 'agent')}; {players} players need {sides}, {what}")
     for s in specs:  # fail early, with one line, on a bad name
         try:
             make_agent(s, seed=0)
