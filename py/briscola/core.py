@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import SUIT_OF, TABLES
+from .cards import SUIT_OF, SUITS, TABLES, Card, card
 
 STRENGTH, POINTS = TABLES["standard"]
 ACE, THREE, RE = 1, 3, 10
@@ -135,10 +135,10 @@ def three_player_game_points(side_points: Sequence[int], winner: int | None = No
 # -- Briscola chiamata ---------------------------------------------------------------------
 
 BID_RANKS = (ACE, THREE, RE, 9, 8, 7, 6, 5, 4, 2)
-LAST_RANK_BID = BID_RANKS[-1]
-"""The Two: after it, an auction of ranks then points goes on in points, the Two called."""
 """Rank bids in auction order: each bid names a rank below the last (A, 3, Re, Cavallo,
 Fante, 7 .. 4, 2)."""
+LAST_RANK_BID = BID_RANKS[-1]
+"""The Two: after it, an auction of ranks then points goes on in points, the Two called."""
 MIN_POINTS_BID, MAX_POINTS_BID = 61, 120
 POINT_BIDS = tuple(range(MIN_POINTS_BID, MAX_POINTS_BID + 1))
 CONTRACT = 61
@@ -180,6 +180,13 @@ def called_rank(bid: int, auction: str) -> int | None:
     if bid < MIN_POINTS_BID:
         return bid
     return LAST_RANK_BID if auction == "ranks-points" else None
+
+
+def called_cards(bid: int, auction: str) -> list[Card] | None:
+    """The cards the caller may call after winning with ``bid``: the four of
+    :func:`called_rank`, or None when any card may be called."""
+    rank = called_rank(bid, auction)
+    return None if rank is None else [card(s, rank) for s in range(len(SUITS))]
 
 
 def chiamata_game_points(caller: int, partner: int, players: int, won: bool, cappotto: bool) -> tuple[int, ...]:

@@ -210,10 +210,8 @@ class Game:
         bid in an auction of ranks then points), or any card after an auction in points."""
         if self.phase != PHASE_CALL or self.bid is None:
             return []
-        rank = core.called_rank(self.bid, self.rules.auction or "")
-        if rank is None:
-            return list(ALL_CARDS)
-        return [ALL_CARDS[s * 10 + rank - 1] for s in range(4)]
+        cards = core.called_cards(self.bid, self.rules.auction or "")
+        return list(ALL_CARDS) if cards is None else cards
 
     @property
     def partner_shown(self) -> bool:

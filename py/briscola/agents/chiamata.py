@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Generator, Sequence
 
 from ..cards import ALL_CARDS, SUIT_OF, TABLES, Card
-from ..core import best_play, called_rank, contract
+from ..core import best_play, called_cards, contract
 from ..model import BID, CALL, Action
 from ..view import PlayerView
 from . import run_to_end
@@ -51,9 +51,9 @@ def candidates(view: PlayerView, bid: int) -> list[Card]:
     each suit (the Two after points in an auction of ranks then points), or, when any card
     may be called (points from the start), the highest card of each suit this seat does
     not hold."""
-    rank = called_rank(bid, view.rules.auction or "")
-    if rank is not None:
-        return [ALL_CARDS[s * 10 + rank - 1] for s in range(4)]
+    cards = called_cards(bid, view.rules.auction or "")
+    if cards is not None:
+        return cards
     strength = TABLES[view.rules.ranking][0]
     mine = set(view.hand)
     out = []
