@@ -189,7 +189,8 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
     """:func:`~briscola.agents.sim.playout2` stopped after ``horizon`` settled tricks while
     cards are left in the stock (counting the cards played as it does); once the stock is
     out, ``playout2`` itself plays the rest."""
-    if t.follow and count:
+    counting = t.follow and count
+    if counting:
         t = t.counting()
     model = _model()
     done = 0
@@ -207,7 +208,7 @@ def horizon_playout(hands, stock, trick, turn, points, t, count=True, horizon=1)
             hand.remove(c)
             trick.append((turn, c))
             turn ^= 1
-        if t.follow and count:
+        if counting:
             gone = t.gone
             for _, c in trick:
                 gone |= 1 << c

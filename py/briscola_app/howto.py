@@ -113,9 +113,10 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
     deal: list[str] = []
     if chiamata:
         deal.append(t("howto_chiamata_deal", n=rules.hand_size))
-        deal.append(t("howto_auction_" + (rules.auction or "ranks").replace("-", "_")))
+        auction = (rules.auction or "ranks").replace("-", "_")
+        deal.append(t("howto_auction_" + auction))
         deal.append(t("howto_chiamata_call"))
-        deal.append(t("howto_call_" + (rules.auction or "ranks").replace("-", "_")))
+        deal.append(t("howto_call_" + auction))
     else:
         if rules.players in (4, 6):
             deal.append(t("howto_teams", n=rules.players // 2))
