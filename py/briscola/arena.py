@@ -56,13 +56,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from .agents import AgentSpecError, known_agents, make_agent
-from .drive import (CliError, SeatClock, add_match_option, add_rules_options, check_writable, match_over,
-                  plan_deal, rule_flags, rules_from_args, run_deal)
+from .drive import (PLAYERS_HELP, CliError, SeatClock, add_match_option, add_rules_options, check_writable,
+                  match_over, plan_deal, rule_flags, rules_from_args, run_deal)
 from .core import MIN_POINTS_BID, bid_sequence
 from .game import Game
 from .i18n import Translator
 from .match import SINGLE, Match, check_format
-from .rules import CHIAMATA_PLAYERS, COUNTS_TEXT, OPTION_NAMES, PLAYER_COUNTS, Rules
+from .rules import CHIAMATA_PLAYERS, OPTION_NAMES, PLAYER_COUNTS, Rules
 
 DEFAULT_ITERATIONS = 200
 """Iterations per decision given to search agents in the arena (0: their clock budget)."""
@@ -105,7 +105,7 @@ def add_arena_parser(sub) -> None:
                                          + inspect.cleandoc(five_summary.__doc__ or "")),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--players", type=lambda t: _int_arg(t, 2), default=2,
-                   help=f"{COUNTS_TEXT} (five play Briscola chiamata; default 2)")
+                   help=PLAYERS_HELP)
     a.add_argument("--games", type=lambda t: _int_arg(t, 1), default=100,
                    help="deals (with --match: matches); each is played once per rotation of the agents")
     a.add_argument("--seed", type=lambda t: _int_arg(t, -(1 << 62)), default=1,

@@ -30,9 +30,9 @@ from .model import BID, CALL, EXCHANGE, PASS, PLAY, SHOW, Action, Trick
 from .record import SEED_MAX, SEED_MIN, to_record
 from .rules import ALL_PLAYER_COUNTS, CHIAMATA_PLAYERS, COUNTS_TEXT, Rules, UnsupportedRuleError
 from .view import PlayerView
-from .drive import (DEFAULT_VARIANT, RULE_FLAGS, AgentError, CliError, DealPlan, SeatClock, add_match_option,
-                    add_rules_options, check_writable, choose_action, match_over, plan_deal, rule_flags,
-                    rules_from_args, run_deal)
+from .drive import (DEFAULT_VARIANT, PLAYERS_HELP, RULE_FLAGS, AgentError, CliError, DealPlan, SeatClock,
+                    add_match_option, add_rules_options, check_writable, choose_action, match_over, plan_deal,
+                    rule_flags, rules_from_args, run_deal)
 
 HUMAN = 0
 """The table seat of the player at the terminal."""
@@ -47,9 +47,6 @@ FIVE_HELP = {"ranks": "cli_five_ranks", "ranks-points": "cli_five_ranks_points",
 CALL_LIST_MAX = 10
 """The cards that may be called are listed by number up to this many (the points
 auction, where any card may be called, asks for a card's name)."""
-
-
-PLAYERS_HELP = f"{COUNTS_TEXT} (five play Briscola chiamata; default 2)"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -17,13 +17,15 @@ from .game import Game
 from .match import ALL_MATCH_FORMATS, FIVE_FORMATS, MATCH_FORMATS, MAX_DEALS, SINGLE, Match
 from .model import Action
 from .record import describe_value
-from .rules import (AUCTIONS, CHIAMATA_PLAYERS, EXCHANGE_RANKS, FIVE_PLAYER_PRESETS, HAND_SIZES, PACK_FOR_PLAYERS,
-                    PRESETS, Rules)
+from .rules import (AUCTIONS, CHIAMATA_PLAYERS, COUNTS_TEXT, EXCHANGE_RANKS, FIVE_PLAYER_PRESETS, HAND_SIZES,
+                    PACK_FOR_PLAYERS, PRESETS, Rules)
 from .view import PlayerView
 
 DEFAULT_VARIANT = "standard"
 FIVE_VARIANT = "chiamata"
 """Five players play Briscola chiamata: ``--players 5`` asks for it without ``--variant``."""
+PLAYERS_HELP = f"{COUNTS_TEXT} (five play Briscola chiamata; default 2)"
+"""``--players``' help, the same in every command."""
 
 
 class CliError(Exception):

@@ -73,20 +73,17 @@ OPTION_NAMES = ("hand_size", "trump", "ranking", "redeal_ace_three", "trump_exch
 
 
 COUNTS_TEXT = ", ".join(map(str, ALL_PLAYER_COUNTS))
-CHIAMATA_FIXED: dict[str, Any] = {
-    "hand_size": CHIAMATA_HAND, "trump": "called", "cards_per_trick": 1, "open_hands": False, "must_follow": False,
-    "redeal_ace_three": False, "trump_exchange": None, "mano_negra": False}
-"""What Briscola chiamata's rules fix, whatever else is asked; and why, in words:"""
-CHIAMATA_WHY = {
-    "hand_size": f"deals all 40 cards, {CHIAMATA_HAND} to each player",
-    "trump": "takes its trump from the called card",
-    "cards_per_trick": "has each player play one card a trick",
-    "open_hands": "is played with the hands hidden: the partner is a secret",
-    "must_follow": "is played without the duty to follow suit",
-    "redeal_ace_three": "turns no card, so there is nothing to re-deal",
-    "trump_exchange": "turns no card, so there is none to exchange",
-    "mano_negra": "is played without mano negra",
+CHIAMATA_FIXED: dict[str, tuple[Any, str]] = {
+    "hand_size": (CHIAMATA_HAND, f"deals all 40 cards, {CHIAMATA_HAND} to each player"),
+    "trump": ("called", "takes its trump from the called card"),
+    "cards_per_trick": (1, "has each player play one card a trick"),
+    "open_hands": (False, "is played with the hands hidden: the partner is a secret"),
+    "must_follow": (False, "is played without the duty to follow suit"),
+    "redeal_ace_three": (False, "turns no card, so there is nothing to re-deal"),
+    "trump_exchange": (None, "turns no card, so there is none to exchange"),
+    "mano_negra": (False, "is played without mano negra"),
 }
+"""What Briscola chiamata's rules fix, whatever else is asked, and why, in words."""
 
 
 def _not_chiamata(variant: str, players: int) -> str:
@@ -221,9 +218,9 @@ class Rules:
         return self
 
     def _check_chiamata(self) -> Rules:
-        for option, value in CHIAMATA_FIXED.items():
+        for option, (value, why) in CHIAMATA_FIXED.items():
             if getattr(self, option) != value:
-                raise UnsupportedRuleError(f"{CHIAMATA_NAME} {CHIAMATA_WHY[option]}")
+                raise UnsupportedRuleError(f"{CHIAMATA_NAME} {why}")
         if self.auction not in AUCTIONS:
             raise UnsupportedRuleError(f"the auction is one of {', '.join(AUCTIONS)}, not {self.auction!r}")
         return self
