@@ -57,7 +57,7 @@ from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, has_rtl, 
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
-                       validate_people, validate_settings, validate_variant)
+                       validate_people, validate_settings, validate_variant, variant_about_key)
 from .stats import (DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key, mode_key,
                     parse_match_key, parse_mode_key, validate_five_stats, validate_history, validate_match_stats,
                     validate_people_stats, validate_stats)
@@ -1704,7 +1704,7 @@ class App:
         offered_options = options_for(s.variant)
         fields = [
             radio("variant", t.t("variant"), [(v, t.t(f"variant_{v}")) for v in VARIANTS],
-                  about=t.t(f"variant_{s.variant}_about")),
+                  about=t.t(variant_about_key(s.variant, s.players))),
             radio("hand_size", t.t("option_hand_size"), [(n, t.number(n)) for n in HAND_SIZES],
                   hidden="hand_size" not in offered_options),
             check("must_follow", "option_must_follow"),

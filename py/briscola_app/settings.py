@@ -202,6 +202,14 @@ def preset_values(variant: str) -> dict[str, Any]:
             "mano_negra": rules.mano_negra, "auction": rules.auction or "ranks"}
 
 
+def variant_about_key(variant: str, players: int) -> str:
+    """The message describing ``variant`` under the choices: the standard game's says who wins,
+    which with three players is the highest total, not more than 60."""
+    if variant == "standard" and players == 3:
+        return "variant_standard_about_three"
+    return f"variant_{variant}_about"
+
+
 def refused(s: Settings) -> str | None:
     """Why the engine does not play these settings, or None when it does."""
     try:

@@ -181,6 +181,14 @@ def test_form_hides_what_a_variant_does_not_have():
     assert field(form, "variant").about.startswith("No trump")
 
 
+def test_the_standard_description_says_who_wins_with_the_players_chosen():
+    app = make_app()
+    assert "More than 60" in field(app.settings_form({"players": "2"}), "variant").about
+    three = field(app.settings_form({"players": "3"}), "variant").about
+    assert "highest total" in three and "More than 60" not in three
+    assert "More than 60" in field(app.settings_form({"players": "4"}), "variant").about
+
+
 def test_form_keeps_options_the_player_count_allows():
     app = make_app()
     app.settings_form()
