@@ -117,18 +117,20 @@ def deal_game_points(side_points: Sequence[int], winner: int | None) -> int:
 def three_player_game_points(side_points: Sequence[int], winner: int | None = None) -> tuple[int, ...]:
     """Game points per seat for a three-player deal: 1 to each seat above 40 card points,
     2 when only one seat is, 3 for all 120. A winner at 40 or less (a deal ended early by
-    mano negra) scores 1 and nobody else scores.
+    mano negra) scores 1; the seats above 40 still score theirs.
 
     >>> three_player_game_points((50, 45, 25)), three_player_game_points((80, 30, 10))
     ((1, 1, 0), (2, 0, 0))
+    >>> three_player_game_points((61, 28, 31), winner=2)
+    (1, 0, 1)
     """
     gains = [0] * len(side_points)
     above = [s for s, p in enumerate(side_points) if p >= THREE_PLAYER_SCORE]
     for seat in above:
         gains[seat] = (3 if side_points[seat] >= TOTAL_POINTS else 2) if len(above) == 1 else 1
     if winner is not None and not gains[winner]:
-        gains = [0] * len(side_points)
         gains[winner] = 1
+        gains = [min(g, 1) for g in gains]
     return tuple(gains)
 
 

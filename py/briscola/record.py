@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, SUITS, Card, CardParseError, IllegalMoveError
 from .game import Game
-from .match import Match, MatchError
+from .match import MAX_DEALS, Match, MatchError
 from .model import parse_action
 from .rules import ALL_PLAYER_COUNTS, Rules
 
@@ -375,7 +375,8 @@ def _replay_2(rec: dict) -> Game:
 MATCH_KIND = "match"
 _MATCH_REQUIRED = ("format", "match", "players", "first_dealer", "deals", "seats", "score")
 _MATCH_OPTIONAL = ("winner", "over")
-MAX_MATCH_DEALS = 200
+MAX_MATCH_DEALS = MAX_DEALS
+"""A match record holds as many deals as a match may last (:data:`briscola.match.MAX_DEALS`)."""
 
 
 def match_record(match: Match, deals: list[Game]) -> dict[str, Any]:

@@ -74,6 +74,7 @@ OPTION_NAMES = ("hand_size", "trump", "ranking", "redeal_ace_three", "trump_exch
 
 COUNTS_TEXT = ", ".join(map(str, ALL_PLAYER_COUNTS))
 CHIAMATA_FIXED: dict[str, tuple[Any, str]] = {
+    "ranking": ("standard", "ranks the cards in the standard order, which its auction's bids of ranks follow"),
     "hand_size": (CHIAMATA_HAND, f"deals all 40 cards, {CHIAMATA_HAND} to each player"),
     "trump": ("called", "takes its trump from the called card"),
     "cards_per_trick": (1, "has each player play one card a trick"),

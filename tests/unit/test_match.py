@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import NamedTuple
 
 import pytest
@@ -21,6 +22,8 @@ from briscola.match import (
     sides_for,
     three_player_game_points,
 )
+from briscola.game import Game
+from briscola.model import PLAY, SHOW, Action
 from briscola.rules import PLAYER_COUNTS, Rules
 
 
@@ -191,7 +194,27 @@ def test_three_player_game_points():
     assert three_player_game_points((80, 40, 0), 0) == (2, 0, 0)
     assert three_player_game_points((0, 120, 0), 1) == (0, 3, 0)
     assert three_player_game_points((40, 40, 40), None) == (0, 0, 0)
-    assert three_player_game_points((10, 50, 0), 0) == (1, 0, 0)  # early end: winner only
+    # a deal ended by mano negra: its winner scores 1 at least, and the seats above 40 keep theirs
+    assert three_player_game_points((10, 50, 0), 0) == (1, 1, 0)
+    assert three_player_game_points((61, 28, 31), 2) == (1, 0, 1)
+    assert three_player_game_points((49, 68, 3), 1) == (1, 1, 0)
+    assert three_player_game_points((20, 30, 70), 2) == (0, 0, 2)
+
+
+@pytest.mark.parametrize("seed, points, game_points", [
+    (14161, (61, 28, 31), (1, 0, 1)),  # the show's maker ends at 31: seat 0 keeps its 1 for 61
+    (2477, (49, 68, 3), (1, 1, 0)),
+])
+def test_a_show_of_mano_negra_with_three_players_leaves_the_others_their_more_than_40(seed, points, game_points):
+    """Random play until someone may show mano negra (seeds where another seat holds more
+    than 40 by then); the show ends the deal: its maker scores, and so does each seat above 40."""
+    g = Game.deal(Rules.preset("standard", 3, mano_negra=True), seed=seed)
+    rng = random.Random(seed)
+    while not any(a.kind == SHOW for a in g.legal_actions()):
+        g.apply(rng.choice([a for a in g.legal_actions() if a.kind == PLAY]))
+    g.apply(Action.show())
+    out = g.outcome()
+    assert (out.side_points, out.game_points) == (points, game_points)
 
 
 def test_three_players_single_leader_at_twelve_wins():

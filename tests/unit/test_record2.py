@@ -272,6 +272,24 @@ def test_match_records_validate_and_replay(fmt, players):
     assert rec["score"][-1] == list(match.score)
 
 
+def test_a_match_record_holds_as_many_deals_as_a_match_may_last():
+    """Briscola chiamata to 20 game points can run past 200 deals (thrown-in deals count):
+    its record must load and validate like a short one."""
+    match = Match.start("game-points-20", 5, first_dealer=0)
+    games = []
+    for k in range(230):  # every deal thrown in: five passes each
+        g = Game.deal(Rules.preset("chiamata", 5), seed=k, dealer=match.next_dealer)
+        while not g.over:
+            g.apply(Action.pass_())
+        match.add_deal(g.outcome())
+        games.append(g)
+    rec = json.loads(json.dumps(match_record(match, games)))
+    errors = [e.message for e in VALIDATOR.iter_errors(rec)]
+    assert not errors, errors[:3]
+    back, _ = load_match(rec)
+    assert back == match and back.deals_played == 230
+
+
 def test_three_player_play_off_is_recorded_with_its_seats():
     for seed in range(200):
         match, games = play_match("three-players", 3, seed)

@@ -182,5 +182,9 @@ def test_five_players_play_chiamata():
             replace(r, **bad).check()
     with pytest.raises(UnsupportedRuleError, match="Briscola chiamata is a game for five players, not 4"):
         Rules.preset("chiamata", 4)
+    with pytest.raises(UnsupportedRuleError, match="Briscola chiamata ranks the cards in the standard order"):
+        Rules.preset("chiamata", 5, ranking="seven-high")
+    with pytest.raises(UnsupportedRuleError, match="Briscola chiamata ranks the cards in the standard order"):
+        Rules.preset("chiamata", 5, ranking="southern")
     with pytest.raises(UnsupportedRuleError, match="five players play Briscola chiamata only, not Briškula dupla"):
         Rules.preset("dupla", 5)
