@@ -118,14 +118,16 @@ class Game:
             raise ValueError(f"each of {self.n} seats needs {rules.hand_size} cards")
         if (len(self.talon) + len(turned)) % self._trick_len:
             raise ValueError("the stock does not share out evenly among the seats")
+        if rules.redeal_ace_three and self.briscola is not None and self.briscola.rank in core.REDEAL_RANKS:
+            raise ValueError(f"the turned {self.briscola} is an ace or a three: the re-deal option puts it back")
         if self.redeals:
             if not rules.redeal_ace_three:
                 raise ValueError("cards re-dealt without the re-deal option")
             for c in self.redeals:
                 if c.rank not in core.REDEAL_RANKS:
                     raise ValueError(f"{c} was put back, but only an ace or a three is re-dealt")
-            if any(c not in self.talon for c in self.redeals):
-                raise ValueError("a re-dealt card is not in the stock")
+            if tuple(self.talon[-len(self.redeals):]) != self.redeals:
+                raise ValueError("the re-dealt cards go to the bottom of the stock, in the order they were turned")
 
     @classmethod
     def deal(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Game:

@@ -167,6 +167,26 @@ def test_redealt_cards_are_recorded():
     assert found  # about one deal in five turns an ace or a three
 
 
+def test_a_layout_against_the_redeal_rule_is_refused():
+    """A re-dealt card belongs at the bottom of the stock, and with the re-deal option on
+    no ace or three stays turned."""
+    rules = Rules.preset("standard", redeal_ace_three=True)
+    g = next(g for g in (Game.deal(rules, seed=s) for s in range(100)) if g.redeals)
+    rec = to_record(g)
+    top = copy.deepcopy(rec)
+    for c in rec["redeals"]:
+        top["talon"].remove(c)
+    top["talon"] = rec["redeals"] + top["talon"]
+    with pytest.raises(RecordError, match="bottom of the stock"):
+        from_record(top)
+    plain = to_record(next(g for g in (Game.deal(Rules.standard(2), seed=s) for s in range(100))
+                           if g.briscola.rank in (1, 3)))
+    plain["rules"]["redeal_ace_three"] = True
+    with pytest.raises(RecordError, match="the re-deal option puts it back"):
+        from_record(plain)
+    assert to_record(from_record(rec)) == rec
+
+
 def test_briscolone_has_no_turned_card_and_first_card_trump_is_recorded():
     g = random_deal(Rules.preset("briscolone", trump="first"), 3)
     rec = to_record(g)
