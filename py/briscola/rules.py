@@ -206,9 +206,12 @@ class Rules:
             if self.players != 2:
                 raise UnsupportedRuleError(f"five cards in hand are a two-player game, not for {self.players} players")
         if not self.turned_card:
-            for flag, what in ((self.redeal_ace_three, "a re-deal of the turned card"),
-                               (self.trump_exchange is not None, "a trump exchange"),
-                               (self.mano_negra, "mano negra")):
+            for option, flag, what in (("redeal_ace_three", self.redeal_ace_three, "a re-deal of the turned card"),
+                                       ("trump_exchange", self.trump_exchange is not None, "a trump exchange"),
+                                       ("mano_negra", self.mano_negra, "mano negra")):
+                if flag and option in PRESETS[self.variant]:  # the preset's own: say which
+                    raise UnsupportedRuleError(f"{PRESET_NAMES[self.variant]} is played with {what}, which needs a "
+                                               f"turned trump card")
                 if flag:
                     raise UnsupportedRuleError(f"{what} needs a turned trump card")
         if self.trump_exchange is not None and self.trump_exchange not in EXCHANGE_RANKS:
