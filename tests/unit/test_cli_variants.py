@@ -91,7 +91,7 @@ REFUSED = [
     (["--hand-size", "5"], "without a turned trump"),
     (["--variant", "briscolone", "--exchange", "2"], "a trump exchange needs a turned trump card"),
     (["--first-card-trump", "--mano-negra"], "mano negra needs a turned trump card"),
-    (["--variant", "bisca", "--first-card-trump"], "Bisca is played with a trump exchange, which needs a turned trump card"),
+    (["--variant", "bisca", "--first-card-trump"], "Bisca is played with a trump exchange, which needs"),
     (["--variant", "standard", "--hand-size", "4"], "two plays each a trick go together: that is Briškula dupla"),
 ]
 
