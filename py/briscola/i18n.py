@@ -36,6 +36,27 @@ FRENCH_COURT = frozenset({8, 9})
 """The ranks the French pack names its own way where a language has a word for them
 (``frank_<rank>``, ``bid_frank_<rank>``): the Jack (Spanish "Jota", not the Spanish pack's
 "Sota") and the Queen (in the Italian pack's Cavallo's place)."""
+PORTUGUESE = "portuguese"
+"""The French pack as Portugal and Brazil rank its courts (Bisca, Sueca): the Jack (Valete,
+3 points) above the Queen (Dama, 2). The page draws and names the cards so for Bisca when
+French cards are chosen: the engine's Cavallo (rank 9) shows as the Jack, its Fante (8) as
+the Queen."""
+FRENCH_DECKS = frozenset({"french", PORTUGUESE})
+"""Decks of French suits, named with ``fsuit_`` and ``frank_``."""
+
+
+def face_rank(rank: int, deck: str) -> int:
+    """The rank whose face and name ``deck`` gives a card of ``rank``: the same, but for
+    the Portuguese courts (8 and 9 change places)."""
+    return {8: 9, 9: 8}.get(rank, rank) if deck == PORTUGUESE else rank
+
+
+def face_deck(deck: str, variant: str) -> str:
+    """The deck the cards are drawn and named from: the one chosen, except French cards in
+    Bisca, which show Portugal's courts."""
+    return PORTUGUESE if deck == "french" and variant == "bisca" else deck
+
+
 FEMININE_NAMES = frozenset({1, 3, 5, 7})
 """The computer players' names (``seat_name_<n>``) that are women's (1 Giulia, 3 Sofia,
 5 Anna, 7 Chiara): the words for them take the language's feminine (``<key>_f``:
@@ -342,7 +363,8 @@ class Translator:
 
     def card_name(self, c: Card, deck: str = "italian") -> str:
         """A card in words: "Ace of Coins"; the French deck names its own cards."""
-        french = deck == "french"
-        rank_key = f"frank_{c.rank}" if french and c.rank in FRENCH_COURT else f"rank_{c.rank}"
+        french = deck in FRENCH_DECKS
+        rank = face_rank(c.rank, deck)
+        rank_key = f"frank_{rank}" if french and rank in FRENCH_COURT else f"rank_{rank}"
         suit_key = ("fsuit_" if french else "suit_") + c.suit
         return self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))

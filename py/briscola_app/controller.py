@@ -53,7 +53,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, has_rtl, isolate, pick_language
+from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, face_deck, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1291,7 +1291,7 @@ class App:
             self.tip = ""
         if action.kind != PLAY or action.card is None:
             return
-        g, deck = self.game, self.settings.deck
+        g, deck = self.game, self.card_deck
         parts = []
         if done is not None:
             parts.append(trick_tip(done.plays, g.trump, g.rules.ranking, self.tr, deck))
@@ -1309,12 +1309,12 @@ class App:
         """How to play the deal in play; or, with ``values`` (the settings form as filled
         in), the way of playing chosen there."""
         if values is None:
-            return howto_model(self.game.rules, self.tr, self.settings.deck, self.match.match.format)
+            return howto_model(self.game.rules, self.tr, self.card_deck, self.match.match.format)
         try:
             chosen = self._form_settings(values, self.form)
         except BadData:
             chosen = self.form
-        return howto_model(chosen.rules, self.tr, chosen.deck, chosen.match)
+        return howto_model(chosen.rules, self.tr, face_deck(chosen.deck, chosen.rules.variant), chosen.match)
 
     # -- the end of a deal ------------------------------------------------------------
     def _finish_deal(self) -> None:
@@ -1752,8 +1752,13 @@ class App:
         return FieldModel(PEOPLE_FIELD, t.t("people_title"), "people", rows, about=t.t("people_about"))
 
     # -- words ------------------------------------------------------------------------
+    @property
+    def card_deck(self) -> str:
+        """The deck the deal's cards are drawn and named from (:func:`briscola.i18n.face_deck`)."""
+        return face_deck(self.settings.deck, self.game.rules.variant)
+
     def card_name(self, c: Card) -> str:
-        return self.tr.card_name(Card(c), self.settings.deck)
+        return self.tr.card_name(Card(c), self.card_deck)
 
     def person_name(self, seat: int, name: str | None = None) -> str:
         """A person's name in pass-and-play: as typed, else the seat's own ("Player 2")."""
@@ -1948,7 +1953,7 @@ class App:
             actions.append(ActionModel("undo", t.t("undo")))
         return TableModel(
             lang=self.settings.lang,
-            deck=self.settings.deck,
+            deck=self.card_deck,
             opponents=opponents,
             hand=hand,
             trick=trick,

@@ -23,7 +23,7 @@ from briscola.cards import SUIT_OF, TABLES, Card, card
 from briscola.core import best_play
 from briscola.rules import CHIAMATA_PLAYERS, Rules
 
-from .i18n import FRENCH_COURT, Translator
+from .i18n import FRENCH_COURT, FRENCH_DECKS, Translator, face_rank
 
 TABLE_SUIT = "C"
 """The suit whose cards show the rank order (Cups; Hearts in the French pack)."""
@@ -93,11 +93,11 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
         keys.append(key)
         return tr.t(key, **params)
 
-    french = deck == "french"
+    french = deck in FRENCH_DECKS
     _, points = TABLES[rules.ranking]
     rows = rank_order(rules.ranking, rules.pack)
     for row in rows:
-        rank = int(row.card[:-1])
+        rank = face_rank(int(row.card[:-1]), deck)
         row.name = t(f"bid_frank_{rank}" if french and rank in FRENCH_COURT else f"bid_rank_{rank}")  # a rank alone
     chiamata = rules.players == CHIAMATA_PLAYERS
 

@@ -11,9 +11,13 @@ from briscola.i18n import (
     DEFAULT_LANGUAGE,
     FEMININE_NAMES,
     FRENCH_COURT,
+    FRENCH_DECKS,
     LANGUAGE_CODES,
     LEGACY,
+    PORTUGUESE,
     Translator,
+    face_deck,
+    face_rank,
     has_rtl,
     isolate,
     language_names,
@@ -31,5 +35,6 @@ def text(lang: str, key: str) -> str | dict[str, str]:
     return load_locale(lang)["messages"][key]
 
 
-__all__ = ["DEFAULT_LANGUAGE", "FEMININE_NAMES", "FRENCH_COURT", "LANGUAGES", "LANGUAGE_CODES", "LEGACY", "Translator",
-           "has_rtl", "isolate", "language_names", "pick_language", "text", "text_direction"]
+__all__ = ["DEFAULT_LANGUAGE", "FEMININE_NAMES", "FRENCH_COURT", "FRENCH_DECKS", "LANGUAGES", "LANGUAGE_CODES",
+           "LEGACY", "PORTUGUESE", "Translator", "face_deck", "face_rank", "has_rtl", "isolate", "language_names",
+           "pick_language", "text", "text_direction"]

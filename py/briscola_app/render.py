@@ -11,7 +11,7 @@ from . import charts
 from .controller import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                          MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
-from .i18n import Translator
+from .i18n import PORTUGUESE, Translator, face_rank
 from .settings import MAX_NAME_CHARS
 
 MAX_BACKS = 6
@@ -20,7 +20,12 @@ MAX_BACKS = 6
 def card_img(deck: str, card_id: str, alt: str = "") -> str:
     """A card face (``1D``) or the back (``back``): one SVG file per card, which the
     build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""
-    unless it stands alone (a face-up card in another hand)."""
+    unless it stands alone (a face-up card in another hand). The Portuguese deck is the
+    French one with its Jack and Queen changing places."""
+    if deck == PORTUGUESE:
+        deck = "french"
+        if card_id != "back":
+            card_id = f"{face_rank(int(card_id[:-1]), PORTUGUESE)}{card_id[-1]}"
     return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="{escape(alt)}" '
             f'width="240" height="384" draggable="false" decoding="async">')
 

@@ -344,6 +344,9 @@ def test_language_is_picked_from_the_browser():
     ("es", "italian", "1D", "As de Oros"),
     ("es", "italian", "8B", "Sota de Bastos"),
     ("pt-PT", "french", "9C", "Dama de Copas"),
+    ("pt-PT", "portuguese", "9C", "Valete de Copas"),  # Bisca's courts: the 3-point card is the Jack
+    ("pt-BR", "portuguese", "8S", "Dama de Espadas"),
+    ("pt-PT", "portuguese", "10S", "Rei de Espadas"),
 ])
 def test_card_names_in_words(lang, deck, card, name):
     assert Translator(lang).card_name(parse_card(card), deck) == name
@@ -351,7 +354,7 @@ def test_card_names_in_words(lang, deck, card, name):
 
 def test_all_forty_names_differ_in_each_deck_and_language():
     for lang in LANGUAGE_CODES:
-        for deck in ("italian", "french"):
+        for deck in ("italian", "french", "portuguese"):
             names = {Translator(lang).card_name(c, deck) for c in ALL_CARDS}
             assert len(names) == 40, (lang, deck)
 

@@ -880,3 +880,23 @@ def test_the_deal_that_wins_a_points_match_is_not_shown_or_sounded_as_a_loss():
     assert summary.headline.startswith("More points this deal:")
     assert summary.match.outcome == "win" and summary.match.headline == "You win the match!"
     assert summary.outcome == "" and app.take_cues() == ["win"]
+
+
+def test_bisca_with_french_cards_shows_portugals_courts():
+    """In Portugal and Brazil the Jack (Valete, 3 points) ranks above the Queen (Dama, 2):
+    Bisca with French cards draws and names the engine's Cavallo as the Jack, its Fante as
+    the Queen; the other presets keep the Queen in the Cavallo's place."""
+    app = make_app(lang="pt-PT", variant="bisca", deck="french")
+    m = app.model()
+    html = render.hand_html(m)
+    for c in m.hand:
+        rank, suit = c.card[:-1], c.card[-1]
+        face = {"8": "9", "9": "8"}.get(rank, rank) + suit
+        assert f'cards/french/{face}.svg' in html
+    assert app.card_name(Card("9C")) == "Valete de Copas" and app.card_name(Card("8C")) == "Dama de Copas"
+    names = [r.name for r in app.howto().rows]
+    assert names[:5] == ["Ás", "Sete", "Rei", "Valete", "Dama"]
+    assert [r.card for r in app.howto().rows][3:5] == ["9C", "8C"]
+    standard = make_app(lang="pt-PT", variant="piemonte", deck="french")
+    assert [r.name for r in standard.howto().rows][3:5] == ["Dama", "Valete"]
+    assert "cards/french/" in render.hand_html(standard.model())
