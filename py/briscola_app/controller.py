@@ -89,6 +89,11 @@ another, the deal won, lost or drawn, and the person's turn after someone else's
 The page's sound.js gives each one its sound; ``turn`` also vibrates."""
 
 
+WISHED = ("players", "match")
+"""Choices of the settings form that a change of variant (or player count) may have to
+move, and that come back when the form allows them again."""
+
+
 def validate_switch(data: Any) -> bool:
     """A stored switch, ``briscola.sound`` or ``briscola.cards_out``: ``{"on": true}`` or
     ``{"on": false}``, nothing else."""
@@ -622,6 +627,7 @@ class App:
         stored_settings = self._stored_settings()
         self.settings: Settings = stored_settings or Settings(lang=pick_language(browser_lang))
         self.form: Settings = self.settings  # the settings form as the person fills it in
+        self._form_wish: dict[str, Any] = {}  # the player count and match format the person chose there
         self.stats: Stats = store.load("stats", validate_stats) or Stats()
         self.match_stats: MatchStats = store.load("matches", validate_match_stats) or MatchStats()
         self.pending: list[tuple[str, str, str, int, int]] = []  # results not written yet
@@ -1661,24 +1667,42 @@ class App:
         return self.tr.t("settings_apply_next_game" if self.match.single else "settings_apply_next_match")
 
     def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
+        return normalize(self._form_values_over(values, previous), previous)
+
+    @staticmethod
+    def _form_values_over(values: dict[str, Any], previous: Settings) -> Settings:
+        """``previous`` with the form's ``values`` in it, as they are (not yet playable)."""
         if PEOPLE_FIELD in values:
             values = {**values, PEOPLE_FIELD: form_people(values[PEOPLE_FIELD])}
-        return normalize(replace(previous, **parse_fields(values)), previous)
+        return replace(previous, **parse_fields(values))
 
     def settings_form(self, values: dict[str, Any] | None = None) -> FormModel:
         """The settings form: opened with the current settings (``values`` None), or as
         the person changes it (``values``: what the form holds now). Only choices the
         engine plays are offered: player counts and match formats the variant or player
         count does not have are hidden, option values refused are disabled, and options
-        the variant does not have are hidden."""
+        the variant does not have are hidden. The player count and match format the person
+        chose come back where a later change allows them again (:data:`WISHED`)."""
         if values is None:
             self.form = self.settings
-        else:
-            try:
-                self.form = self._form_settings(values, self.form)
-            except BadData:
-                pass
-        return self._form_model(self.form)
+            self._form_wish = {name: getattr(self.settings, name) for name in WISHED}
+            return self._form_model(self.form)
+        try:
+            asked = self._form_values_over(values, self.form)
+        except BadData:
+            return self._form_model(self.form)
+        for name in WISHED:
+            if getattr(asked, name) != getattr(self.form, name):
+                self._form_wish[name] = getattr(asked, name)
+        form = normalize(asked, self.form)
+        for name in WISHED:
+            want = self._form_wish.get(name, getattr(form, name))
+            if getattr(form, name) != want:
+                trial = normalize(replace(form, **{name: want}), form)
+                if getattr(trial, name) == want:
+                    form = trial
+        self.form = form
+        return self._form_model(form)
 
     def _form_model(self, s: Settings) -> FormModel:
         t = self.tr

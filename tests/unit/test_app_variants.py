@@ -900,3 +900,25 @@ def test_bisca_with_french_cards_shows_portugals_courts():
     standard = make_app(lang="pt-PT", variant="piemonte", deck="french")
     assert [r.name for r in standard.howto().rows][3:5] == ["Dama", "Valete"]
     assert "cards/french/" in render.hand_html(standard.model())
+
+
+def test_a_tour_of_the_variants_in_settings_leaves_players_and_match_as_chosen():
+    """Dupla moves the form to two players and Briscola chiamata to five and its own
+    formats; going back to the standard game brings back the four players and the best of
+    3 the person had chosen. A count or format chosen by hand on the way is the new wish."""
+    app = make_app(players=4, match="best-of-3")
+    app.settings_form()
+    form = app.settings_form({"variant": "dupla"})
+    assert (checked(form, "players"), checked(form, "match")) == ("2", "best-of-3")
+    form = app.settings_form({"variant": "standard"})
+    assert (checked(form, "players"), checked(form, "match")) == ("4", "best-of-3")
+    form = app.settings_form({"variant": "chiamata"})
+    assert checked(form, "players") == "5" and checked(form, "match") != "best-of-3"
+    form = app.settings_form({"variant": "sud"})
+    assert (checked(form, "players"), checked(form, "match")) == ("4", "best-of-3")
+    form = app.settings_form({"players": "3"})
+    form = app.settings_form({"variant": "dupla"})
+    form = app.settings_form({"variant": "standard"})
+    assert checked(form, "players") == "3"
+    app.settings_form()  # opened again: the wish starts from the settings in force
+    assert checked(app.settings_form({"variant": "standard"}), "players") == "4"
