@@ -359,7 +359,16 @@ class Translator:
             return text
         shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                  for k, v in params.items()}
-        return text.format(**shown)
+        out = text.format(**shown)
+        return out[:1].upper() + out[1:] if text.startswith("{card}") else out  # a card name begins it
+
+    @property
+    def card_case(self) -> str:
+        """How a card's name is written inside a sentence: "title" ("Ace of Coins", the
+        default) or "lower" (meta ``card_case``: "валет мечей", as Russian, Ukrainian,
+        Polish, Croatian, Slovenian and Lithuanian write a common noun there); a message
+        that begins with a card's name gives it a capital all the same."""
+        return self.meta.get("card_case", "title")
 
     def card_name(self, c: Card, deck: str = "italian") -> str:
         """A card in words: "Ace of Coins"; the French deck names its own cards."""
@@ -367,4 +376,5 @@ class Translator:
         rank = face_rank(c.rank, deck)
         rank_key = f"frank_{rank}" if french and rank in FRENCH_COURT else f"rank_{rank}"
         suit_key = ("fsuit_" if french else "suit_") + c.suit
-        return self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))
+        name = self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))
+        return name[:1].lower() + name[1:] if self.card_case == "lower" else name

@@ -652,7 +652,7 @@ class Page:
         the focus stays on the list."""
         self.review_step = int(button.dataset.step)
         self._paint_review()
-        self.op("reveal", "#review-step-text")  # the list is below the trick it jumps to
+        self.op("prop", "#review .review-body", "scrollTop", 0)  # the step is at the top, the list below
 
     def _review_move(self, delta: int) -> None:
         review = self.app.review()
@@ -663,6 +663,7 @@ class Page:
             return
         self.review_step = step
         self._paint_review()
+        self.op("prop", "#review .review-body", "scrollTop", 0)  # each step read from its top
         # the first or the last trick: its button is disabled, so the other way
         self.op("focusIfDisabled", "#review-next" if delta < 0 else "#review-prev")
 

@@ -219,8 +219,8 @@ def review_cards_html(m: ReviewModel, deck: str) -> str:
     hand = "".join(f'<li class="{"played-card" if c.hinted else "kept"}">{card_img(deck, c.card, c.label)}</li>'
                    for c in m.hand)
     return (f'<div class="trick review">{trick}</div>'
-            f'<h3 class="review-hand-title">{escape(m.hand_label)}</h3>'
-            f'<ul class="review-hand" aria-label="{escape(m.hand_label)}">{hand}</ul>')
+            f'<div class="review-hand-box"><h3 class="review-hand-title">{escape(m.hand_label)}</h3>'
+            f'<ul class="review-hand" aria-label="{escape(m.hand_label)}">{hand}</ul></div>')
 
 
 def review_coach_html(m: ReviewModel, t: Translator) -> str:

@@ -105,7 +105,14 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
     expect(review.locator("#review-cards .played").first).to_be_in_viewport(ratio=1)
     for button in (previous, following, review.get_by_role("button", name="Close")):
         expect(button).to_be_in_viewport(ratio=1)
+    expect(review.locator(".coach")).to_be_in_viewport()  # the expert's word too, at the top of the body
     shot(page, "review-740x360")
+    # upright on a phone: the step, its cards and the expert's word, each step from the top
+    page.set_viewport_size({"width": 360, "height": 740})
+    following.click() if following.is_enabled() else previous.click()
+    expect(review.locator(".review-body")).to_have_js_property("scrollTop", 0)
+    expect(review.locator(".coach")).to_be_in_viewport(ratio=1)
+    shot(page, "review-360x740")
 
     page.keyboard.press("Escape")
     expect(review).to_be_hidden()

@@ -129,6 +129,7 @@ def test_language_file_metadata(lang):
     meta = load_locale(lang)["meta"]
     assert meta["name"] and meta["dir"] in ("ltr", "rtl") and meta["plural"] in PLURAL_RULES
     assert meta.get("full_stop", ".") in (".", "।")
+    assert meta.get("card_case", "title") in ("title", "lower")
     number = meta.get("number", {})
     assert set(number) <= {"group", "min_grouping", "grouping", "digits", "minus"}
     if "digits" in number:
@@ -142,7 +143,7 @@ def test_the_french_decks_jack_has_its_own_name_where_the_language_gives_one():
     jack = next(c for c in ALL_CARDS if c.rank == 8 and c.suit == "S")
     es = Translator("es")
     assert es.card_name(jack).startswith("Sota") and es.card_name(jack, "french").startswith("Jota")
-    assert Translator("hr").card_name(jack, "french").startswith("Dečko")
+    assert Translator("hr").card_name(jack, "french").startswith("dečko")
     assert Translator("it").card_name(jack, "french") == "Fante di Picche"
 
 
@@ -201,3 +202,15 @@ def test_every_language_lists_names(lang):
     patterns = load_locale(lang)["meta"]["list"]
     assert set(patterns) == {"two", "middle", "end"}
     assert all("{0}" in p and "{1}" in p for p in patterns.values())
+
+
+def test_a_cards_name_inside_a_sentence_takes_the_languages_case():
+    """Russian, Polish, Croatian... write a card's name in lower case inside a sentence;
+    English keeps its capitals; a message that begins with the name gives it a capital."""
+    from briscola.cards import Card
+    ru, pl, en, fr = Translator("ru"), Translator("pl"), Translator("en"), Translator("fr")
+    assert ru.t("tip_suit", card=ru.card_name(Card("8S"))).startswith("Взятку берёт валет мечей:")
+    assert pl.t("tip_suit", card=pl.card_name(Card("8S"))).startswith("Lewę bierze walet mieczy:")
+    assert en.t("tip_suit", card=en.card_name(Card("8S"))).startswith("Jack of Swords takes")
+    assert ru.t("card_out_played", card=ru.card_name(Card("8S"))).startswith("Валет мечей")
+    assert fr.t("card_out_played", card=fr.card_name(Card("8S"))).startswith("Le valet d’épées")
