@@ -509,7 +509,7 @@ def play_match(app: App, limit: int = 12) -> int:
     (3, "standard", "three-players", "en", "Match: You 0 · Giulia 0 · Marco 0"),
     (4, "standard", "points-121", "en", "Match: Us 0 · Them 0"),
     (5, "chiamata", "game-points-10", "en", "Match: You 0 · Giulia 0 · Marco 0 · Sofia 0 · Luca 0"),
-    (3, "standard", "three-players", "fa", "مسابقه: \u2067شما ۰\u2069، \u2067Giulia ۰\u2069، \u2067Marco ۰\u2069"),
+    (3, "standard", "three-players", "fa", "مسابقه: \u2067شما ۰\u2069، \u2067جولیا ۰\u2069، \u2067مارکو ۰\u2069"),
 ])
 def test_the_match_bar_names_each_side_with_its_score(players, variant, fmt, lang, score):
     """Five scores in a row said nothing of whose they were: each side is named, partners
