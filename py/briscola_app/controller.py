@@ -2256,6 +2256,9 @@ class App:
         new_label = t.t("new_game") if m.single else t.t("match_new")
         go = ActionModel("next", t.t("match_next_deal")) if self.can_continue else ActionModel("new", new_label)
         match = self._match_summary()
+        if plain:  # people at the device: a win's colour when they all won, a loss's when all lost
+            kinds = {g.result()[s] for s in range(g.n) if self.is_person(s)}
+            outcome = kinds.pop() if len(kinds) == 1 else ""
         if by_points and match is not None and match.outcome and match.outcome != outcome:
             outcome = ""  # the deal that ends the match: its colour would contradict the match's
         return SummaryModel(t.t("summary_title"), headline, outcome, sides, note, match, new_label,
@@ -2270,7 +2273,11 @@ class App:
         fmt = m.match.format
         rows = []
         for side, score in zip(sides_for(m.match.players), m.match.score):
-            rows.append(MatchRowModel(self._match_side_label(side), self._match_score_text(score), HUMAN in side))
+            # a team by its names, as the deal's points above it name it ("You and Marco"),
+            # where the bar's "Us" and "Them" would have the reader work out which is which
+            label = (t.names([self.page_seat_name(s) for s in side]) if len(side) > 1
+                     else self._match_side_label(side))
+            rows.append(MatchRowModel(label, self._match_score_text(score), HUMAN in side))
         headline, outcome, note = "", "", ""
         if m.playoff_started:
             note = self._playoff_text()

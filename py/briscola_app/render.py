@@ -245,16 +245,15 @@ def review_costly_html(m: ReviewModel) -> str:
 
 def match_summary_html(m: MatchSummaryModel | None, sep: str = " · ") -> str:
     """The match part of the end-of-deal summary: the deal's number, the score per side
-    in the format's unit, and who won the match once it is over (``sep``: the language's
-    :attr:`Translator.sep`)."""
+    in the format's unit, and what explains the result once the match is over (who won
+    it, a play-off; the result itself is at the top of the dialog, under the deal's, in
+    view on a phone turned sideways) (``sep``: the language's :attr:`Translator.sep`)."""
     if m is None:
         return ""
     rows = "".join(f'<tr class="{"mine" if r.mine else ""}"><td>{escape(r.label)}</td>'
                    f'<td>{escape(r.score)}</td></tr>' for r in m.rows)
     out = [f'<h3 class="match-title">{escape(m.format)}{escape(sep)}{escape(m.deal)}</h3>',
            f'<table class="summary-table match-table">{rows}</table>']
-    if m.headline:  # the match's result first, then what explains it (who won it, a play-off)
-        out.append(f'<p class="headline match-headline {escape(m.outcome)}">{escape(m.headline)}</p>')
     if m.note:
         out.append(f'<p class="match-note">{escape(m.note)}</p>')
     return "".join(out)

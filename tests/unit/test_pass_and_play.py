@@ -150,6 +150,23 @@ def test_four_people_each_covered_before_their_turn_and_shown_their_own_hand():
     names = {side.label for side in m.summary.sides}
     assert names == {"Anna and Carla", "Bruno and Dario"}  # every person named, nobody "You"
     assert m.summary.headline.startswith("Won by") or "draw" in m.summary.headline.lower()
+    # people on both sides: neither a win's colour nor a loss's, whoever looked last
+    assert m.summary.outcome == ("" if m.summary.headline.startswith("Won by") else "draw")
+
+
+def test_the_summary_takes_a_wins_colour_when_the_people_won_and_a_losss_when_they_lost():
+    seen = set()
+    for start in range(1000, 1010):
+        app = people_app(["Anna", None, "Carla"], start=start, players=4)  # a team of people against two computers
+        finish(app)
+        result = app.game.result()[0]
+        if result == "draw":
+            continue
+        assert app.model().summary.outcome == result
+        seen.add(result)
+        if seen == {"win", "loss"}:
+            return
+    pytest.fail(f"only {seen} in ten deals")
 
 
 def test_a_person_moving_twice_in_a_row_is_not_covered_again():
