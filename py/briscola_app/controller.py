@@ -670,8 +670,8 @@ class App:
         loaded = store.load(self.deal_name, validate_deal) or self._adopt_orphan()
         if loaded is not None:
             self.saved, self.game = loaded
-            if self.pass_and_play:  # who saw what is not kept: the cover tells the latest moves
-                self._news = self._replayed_news()
+            if self.pass_and_play:  # what each person saw, as the deal went
+                self._news, self._news_seen = self._replayed_news(), self._replayed_seen()
             self._make_agents()
             self.resumed = not self.game.over
             self.message = self.tr.t("notice_resumed") if self.resumed else self.tr.t("deal_over")
@@ -1099,6 +1099,19 @@ class App:
         """The deal's moves as the cover tells them, replayed from the deal as dealt."""
         game = self._dealt_again()
         return [_apply_move(game, action) for _, action in self.game.actions]
+
+    def _replayed_seen(self) -> dict[int, int]:
+        """How many of the deal's moves each person saw, as :meth:`_log_news` counted them:
+        a person holds the device from their own move until the next person's, and sees
+        every move made meanwhile (a deal loaded again tells each only what they missed)."""
+        seen: dict[int, int] = {}
+        viewer = None
+        for number, (seat, _) in enumerate(self.game.actions, 1):
+            if self.seats[seat] in self.persons:
+                viewer = self.seats[seat]
+            if viewer is not None:
+                seen[viewer] = number
+        return seen
 
     def news(self, seat: int) -> list[str]:
         """Pass-and-play: the moves a person has not seen since they last held the device
