@@ -378,3 +378,9 @@ class Translator:
         suit_key = ("fsuit_" if french else "suit_") + c.suit
         name = self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))
         return name[:1].lower() + name[1:] if self.card_case == "lower" else name
+
+    def card_label(self, c: Card, deck: str = "italian") -> str:
+        """A card's name standing alone (a button's, a picture's): with a capital, in every
+        language ("Валет мечей"; :meth:`card_name` is for inside a sentence)."""
+        name = self.card_name(c, deck)
+        return name[:1].upper() + name[1:]

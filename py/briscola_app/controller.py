@@ -1574,7 +1574,7 @@ class App:
                 state = "played" if c in played else "yours" if c in mine else ""
                 name = self.card_name(c)
                 label = t.t("card_out_played", card=name) if state == "played" else (
-                    t.t("card_out_yours", card=name) if state == "yours" else name)
+                    t.t("card_out_yours", card=name) if state == "yours" else self.card_label(c))
                 row.append((CardModel(str(c), label), state))
             suits.append((t.t(suit_key + SUITS[i]), row))
         left = TOTAL_POINTS - sum(points(c, ranking) for c in played)
@@ -1795,7 +1795,12 @@ class App:
         return face_deck(self.settings.deck, self.game.rules.variant)
 
     def card_name(self, c: Card) -> str:
+        """A card's name inside a sentence (:meth:`Translator.card_name`)."""
         return self.tr.card_name(Card(c), self.card_deck)
+
+    def card_label(self, c: Card) -> str:
+        """A card's name standing alone: a button's, a picture's (:meth:`Translator.card_label`)."""
+        return self.tr.card_label(Card(c), self.card_deck)
 
     def person_name(self, seat: int, name: str | None = None) -> str:
         """A person's name in pass-and-play: as typed, else the seat's own ("Player 2")."""
@@ -1961,23 +1966,23 @@ class App:
         hand = []
         for c in ([] if covered else g.hands[me]):
             ok = Action.play(c) in legal
-            hand.append(CardModel(str(c), self.card_name(c), enabled=ok,
+            hand.append(CardModel(str(c), self.card_label(c), enabled=ok,
                                   blocked=human_turn and not ok and g.phase == PHASE_PLAY,
                                   hinted=ok and self.hint == Action.play(c)))
         shown = self.held.plays if self.held is not None else tuple(g.trick)
         winner = self.held.winner if self.held is not None else None
         trick = [
-            CardModel(str(c), self.card_name(c), seat=self.seats[s], who=self.seat_name(s), winning=s == winner)
+            CardModel(str(c), self.card_label(c), seat=self.seats[s], who=self.seat_name(s), winning=s == winner)
             for s, c in shown
         ]
         briscola = None
         if g.briscola is not None and not g.briscola_drawn:
-            briscola = CardModel(str(g.briscola), self.card_name(g.briscola))
+            briscola = CardModel(str(g.briscola), self.card_label(g.briscola))
         stock = g.stock_size
         next_card = None
         next_label = ""
         if rules.open_hands and g.next_card is not None and not g.over:
-            next_card = CardModel(str(g.next_card), self.card_name(g.next_card))
+            next_card = CardModel(str(g.next_card), self.card_label(g.next_card))
             next_label = t.t("next_card", card=next_card.label)
         actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
                    for a in legal if a.kind in (EXCHANGE, SHOW)]
@@ -2048,7 +2053,7 @@ class App:
             shown = [c for c in g.hands[seat] if c in mano_negra_cards(g.trump)]
         else:
             return None
-        return [CardModel(str(c), self.card_name(c), seat=self.seats[seat]) for c in shown]
+        return [CardModel(str(c), self.card_label(c), seat=self.seats[seat]) for c in shown]
 
     def _role(self, seat: int, sides: tuple[tuple[int, ...], ...]) -> str:
         g = self.game
@@ -2114,7 +2119,7 @@ class App:
         for c in calls:
             action = Action.call(c)
             out.append(ActionModel(CALL, t.t("call_card", card=self.card_name(c)), self.hint == action, str(c),
-                                   card=str(c), short=self.card_name(c)))
+                                   card=str(c), short=self.card_label(c)))
         return out
 
     def _trump_label(self) -> str:
@@ -2350,7 +2355,7 @@ class App:
     def _trick_review(self, done: Trick) -> tuple[list[CardModel], str]:
         """A finished trick: its cards in the order played (the winning one marked), and
         who took it for how many points."""
-        cards = [CardModel(str(c), self.card_name(c), seat=self.seats[s], who=self.seat_name(s),
+        cards = [CardModel(str(c), self.card_label(c), seat=self.seats[s], who=self.seat_name(s),
                            winning=s == done.winner) for s, c in done.plays]
         return cards, self.tr.t("last_trick_taken", who=self.seat_name(done.winner), n=done.points)
 
@@ -2385,7 +2390,7 @@ class App:
         text = " ".join((t.t("review_trick", n=s.number, total=len(review.steps)),
                          t.t("review_led", who=self.seat_name(s.leader)), taken))
         played = {review.decisions[i].played for i in s.decisions}
-        hand = [CardModel(str(c), self.card_name(c), hinted=c in played) for c in s.hand]
+        hand = [CardModel(str(c), self.card_label(c), hinted=c in played) for c in s.hand]
         done = review.done
         costly = review.costliest() if done else []
         coach = [self._coach_line(review, i, i in costly) for i in s.decisions]

@@ -922,3 +922,10 @@ def test_a_tour_of_the_variants_in_settings_leaves_players_and_match_as_chosen()
     assert checked(form, "players") == "3"
     app.settings_form()  # opened again: the wish starts from the settings in force
     assert checked(app.settings_form({"variant": "standard"}), "players") == "4"
+
+
+def test_a_cards_name_standing_alone_has_its_capital_in_russian():
+    app = make_app(lang="ru")
+    labels = [c.label for c in app.model().hand]
+    assert labels and all(label[0].isupper() for label in labels), labels
+    assert all(name[0].islower() for name in (app.card_name(Card(c.card)) for c in app.model().hand))

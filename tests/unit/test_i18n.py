@@ -214,3 +214,5 @@ def test_a_cards_name_inside_a_sentence_takes_the_languages_case():
     assert en.t("tip_suit", card=en.card_name(Card("8S"))).startswith("Jack of Swords takes")
     assert ru.t("card_out_played", card=ru.card_name(Card("8S"))).startswith("Валет мечей")
     assert fr.t("card_out_played", card=fr.card_name(Card("8S"))).startswith("Le valet d’épées")
+    # standing alone (a button's name, a picture's), a card's name has its capital
+    assert ru.card_label(Card("8S")) == "Валет мечей" and en.card_label(Card("8S")) == "Jack of Swords"
