@@ -218,7 +218,8 @@ def review_cards_html(m: ReviewModel, deck: str) -> str:
     trick = "".join(played_html(deck, c) for c in m.cards)
     hand = "".join(f'<li class="{"played-card" if c.hinted else "kept"}">{card_img(deck, c.card, c.label)}</li>'
                    for c in m.hand)
-    return (f'<div class="trick review">{trick}</div>'
+    many = " many" if len(m.cards) > 4 else ""  # five or six players: smaller cards, one row on a phone
+    return (f'<div class="trick review{many}">{trick}</div>'
             f'<div class="review-hand-box"><h3 class="review-hand-title">{escape(m.hand_label)}</h3>'
             f'<ul class="review-hand" aria-label="{escape(m.hand_label)}">{hand}</ul></div>')
 
