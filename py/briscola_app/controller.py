@@ -1319,8 +1319,8 @@ class App:
             if loads:
                 self._loads_tipped = True
                 parts.append(loads)
-        if parts:
-            self.tip = " ".join(parts)
+        if parts:  # after what was said since the person's card (the loads, then why the trick went)
+            self.tip = " ".join([self.tip, *parts] if self.tip else parts)
         if g.over:
             self._set_tips(replace(self.tips, deals=self.tips.deals + 1))
 

@@ -410,7 +410,10 @@ class Page:
         in_match = self.app.match_at_stake  # said as a lost match: counted as one too
         if self.app.at_stake or in_match:
             self.op("closeAll")
-            self.op("text", "#confirm-new-text", self.app.tr.t("new_match_confirm" if in_match else "new_game_confirm"))
+            # a practice game (or match) counts nothing: the question is only what is left behind
+            key = ("new_game_confirm_practice" if self.app.saved.practice
+                   else "new_match_confirm" if in_match else "new_game_confirm")
+            self.op("text", "#confirm-new-text", self.app.tr.t(key))
             self.op("modal", "#confirm-new")
             return
         self.new_deal()

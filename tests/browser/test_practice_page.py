@@ -43,6 +43,16 @@ def test_take_back_a_card_and_the_last_card_plays_itself(page: Page, site_url: s
     assert page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.card)") == hand_before
     assert actions_stored(page) == before
     expect(undo).to_have_count(0)
+    # a new game now would leave the deal behind, but a practice game counts nothing: no loss said
+    page.locator(PLAYABLE).first.click()
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#actions [data-action='new']").click()
+    expect(page.locator("#confirm-new-text")).to_have_text("Leave this practice game and start a new one?")
+    page.keyboard.press("Escape")
+    expect(page.locator("#confirm-new")).to_be_hidden()
+    undo.click()  # and back to the start of the deal, as before
+    expect(undo).to_have_count(0)
+    assert actions_stored(page) == before
 
     # the whole deal, tapping every card but the last, which plays itself
     taps = 0

@@ -263,21 +263,26 @@ def test_tips_show_when_a_trick_is_taken_and_a_load_is_played():
     play_until(app, lambda a: a.held is not None)
     trick = app.held
     why = trick_tip(trick.plays, app.game.trump, "standard", app.tr)
-    assert app.model().tip.startswith(why)
-    # the loads tip: when the first ace or three of the deal is played, and not again
+    assert app.model().tip.endswith(why)
+    # the loads tip: when the first ace or three of the deal is played, kept with the
+    # trick's tip until the person's next card, and not given again
     app = first_run()
-    seen_load = False
+    seen_load = gone = False
     while not app.game.over or app.held is not None:
-        before, tip_before = len(app.game.actions), app.tip
+        before = len(app.game.actions)
         advance(app)
-        played = [a.card for _, a in app.game.actions[before:] if a.kind == "play"]
-        load = any(TABLES["standard"][1][c] >= 10 for c in played)
+        played = [(s, a.card) for s, a in app.game.actions[before:] if a.kind == "play"]
+        load = any(TABLES["standard"][1][c] >= 10 for _, c in played)
         if load and not seen_load:
             assert "Aces (11) and Threes (10)" in app.model().tip
             seen_load = True
-        elif played and app.tip != tip_before:
+        elif seen_load and any(s == HUMAN for s, _ in played):
+            gone = True  # the person's next card: said, and not again
+        if gone:
             assert "Aces (11)" not in app.tip
-    assert seen_load
+        elif seen_load:
+            assert "Aces (11) and Threes (10)" in app.tip, "the loads tip went before the person's next card"
+    assert seen_load and gone
 
 
 def test_a_tip_stays_until_the_persons_next_card():
