@@ -131,11 +131,11 @@ def validate_motion(data: Any) -> bool:
     return data["reduce"]
 
 
-PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD = "practice", "autoplay", "cards_out"
+PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD, TIPS_FIELD = "practice", "autoplay", "cards_out", "tips"
 """The settings form's boxes for practice games and for playing the last card by itself
 (not :class:`Settings` fields: both are kept under ``briscola.play``, see
-:meth:`App.set_play_options`), and the box for the cards played (``briscola.cards_out``,
-:meth:`App.set_cards_out`)."""
+:meth:`App.set_play_options`), the box for the cards played (``briscola.cards_out``,
+:meth:`App.set_cards_out`) and the newcomer's tips (``briscola.tips``, :meth:`App.set_tips`)."""
 
 
 def validate_play(data: Any) -> dict[str, bool]:
@@ -1289,6 +1289,15 @@ class App:
         self.tips = tips
         self.store.save("tips", tips.to_dict())
 
+    def set_tips(self, on: bool) -> None:
+        """The Settings box for the newcomer's tips: ticked, tips for the next deals as
+        in a first visit's (however many deals were played, or the tip's own button turned
+        them off); unticked, off as that button turns them."""
+        if on and not self.tips.active:
+            self._set_tips(replace(self.tips, show=True, deals=0))
+        elif not on and self.tips.active:
+            self.tips_off()
+
     def tips_off(self) -> None:
         """Don't show tips: off for good, and the first-run offer with them."""
         self._set_tips(replace(self.tips, show=False, offer=False))
@@ -1765,6 +1774,7 @@ class App:
             FieldModel(MOTION_FIELD, "", "check", [ChoiceModel("1", t.t("option_reduce_motion"), not self.motion)]),
             FieldModel(AUTOPLAY_FIELD, "", "check", [ChoiceModel("1", t.t("option_autoplay"), self.autoplay)]),
             FieldModel(CARDS_OUT_FIELD, "", "check", [ChoiceModel("1", t.t("option_cards_out"), self.cards_out_on)]),
+            FieldModel(TIPS_FIELD, "", "check", [ChoiceModel("1", t.t("option_tips"), self.tips.active)]),
             FieldModel(PRACTICE_FIELD, "", "check", [ChoiceModel("1", t.t("option_practice"), self.practice)]),
             radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
             FieldModel("lang", t.t("language"), "select",

@@ -20,7 +20,7 @@ from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render, snapshot
-from .controller import AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, App
+from .controller import AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, TIPS_FIELD, App
 from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Store
@@ -31,7 +31,7 @@ FLY_MS = 260  # a card played flies from its player's place to the table
 GATHER_MS = 240  # a taken trick goes to its winner
 DEAL_MS = 300  # a card drawn comes from the stock
 # the form's boxes that are not Settings
-PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD)
+PERSONAL_BOXES = (MOTION_FIELD, PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD, TIPS_FIELD)
 FRAME_WAIT_MS = 40
 """Between two slices of a computer's thought the page waits for the next painted frame,
 or this long when no frame comes (a hidden tab paints none)."""
@@ -582,11 +582,14 @@ class Page:
         read = self._read_form()
         changes = self._form_values(read)
         first = read[0]
-        reduce, practice, autoplay, cards_out = (first[name][2] if name in first else None for name in PERSONAL_BOXES)
+        reduce, practice, autoplay, cards_out, tips = (first[name][2] if name in first else None
+                                                       for name in PERSONAL_BOXES)
         if reduce is not None:
             self.app.set_reduce_motion(reduce)
         if cards_out is not None:
             self.app.set_cards_out(cards_out)
+        if tips is not None:
+            self.app.set_tips(tips)
         practice_now = False
         if practice is not None and autoplay is not None:
             practice_now = self.app.set_play_options(practice, autoplay)

@@ -382,3 +382,23 @@ def test_a_match_says_how_it_scores(fmt):
     scoring = [k for k in keys if k.startswith("howto_match_")]
     assert "howto_match" in keys and scoring == [MATCH_SCORING[fmt]]
     assert howto_model(Rules.standard(players), EN).keys.count("howto_match") == 0
+
+
+def test_the_settings_box_brings_the_tips_back_and_turns_them_off():
+    """The tip's own button turns tips off for good; Settings' box gives them back for the
+    next deals, as on a first visit, and unticked turns them off as the button does."""
+    from briscola_app.controller import TIPS_FIELD
+
+    def box(app):
+        return next(f for f in app.settings_form().fields if f.name == TIPS_FIELD).choices[0].checked
+
+    backend = DictBackend()
+    app = first_run(backend)
+    assert box(app)
+    app.tips_off()
+    assert not app.tips.active and not box(app)
+    app.set_tips(True)
+    assert app.tips.active and app.tips.deals == 0 and box(app)
+    assert reload(app).tips.active  # kept
+    app.set_tips(False)
+    assert not app.tips.active and app.tip == "" and not box(app)
