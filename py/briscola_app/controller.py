@@ -2398,7 +2398,8 @@ class App:
         s = review.steps[step]
         cards, taken = self._trick_review(Trick(s.leader, s.plays, s.winner, s.points, ()))
         text = " ".join((t.t("review_trick", n=s.number, total=len(review.steps)),
-                         t.t("review_led", who=self.seat_name(s.leader)), taken))
+                         t.t("review_led_you") if self.is_you(self.seats[s.leader])  # "You led", not "Led: You"
+                         else t.t("review_led", who=self.seat_name(s.leader)), taken))
         played = {review.decisions[i].played for i in s.decisions}
         hand = [CardModel(str(c), self.card_label(c), hinted=c in played) for c in s.hand]
         done = review.done

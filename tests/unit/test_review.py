@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from briscola.game import Game
 from briscola.model import PLAY
 from briscola.rules import Rules
 from briscola_app import render
+from briscola_app.i18n import Translator
 from briscola.agents.five import ExpertPlayer
 from briscola_app.review import COACH_SEED, MIN_LOSS, Coaching, Review
 from tests.unit.test_app import finish, make_app
@@ -212,6 +214,11 @@ def test_the_page_shows_each_step_and_the_costliest():
     coach_html = render.review_coach_html(worst, app.tr)
     assert ('class="coach costly"' in coach_html) == bool(costly) and "data-loss=" in coach_html
     assert 'class="played-card"' in render.review_cards_html(worst, "italian")
+    # in Italian the person's lead is said in the second person, another's as "Apre: Giulia."
+    app.settings = replace(app.settings, lang="it")
+    app.tr = Translator("it")
+    texts = [app.review_model(r, k).text for k in range(len(r.steps))]
+    assert all(("Apri tu." in x) != ("Apre: Giulia." in x) for x in texts) and "Apre: Tu" not in " ".join(texts)
 
 
 def test_a_thrown_in_deal_has_no_review():
