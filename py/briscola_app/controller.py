@@ -1792,10 +1792,12 @@ class App:
         others = any(seat < len(s.people) and s.people[seat] is not None for seat in range(1, s.players))
         for seat in range(MAX_SEATS):
             name = s.people[seat] if seat < len(s.people) else None
+            # the name the seat goes by: a person's default, or the computer's own ("Giulia")
+            placeholder = (t.t("you") if seat == 0 and not others else t.t("player_n", n=seat + 1)
+                           if seat == 0 or name is not None else t.t(f"seat_name_{seat}"))
             rows.append(ChoiceModel(str(seat), t.t("people_person", n=seat + 1), seat == 0 or name is not None,
                                     disabled=seat == 0, hidden=seat >= s.players, text=name or "",
-                                    placeholder=t.t("you") if seat == 0 and not others else t.t("player_n", n=seat + 1),
-                                    text_label=t.t("people_name", n=seat + 1)))
+                                    placeholder=placeholder, text_label=t.t("people_name", n=seat + 1)))
         return FieldModel(PEOPLE_FIELD, t.t("people_title"), "people", rows, about=t.t("people_about"))
 
     # -- words ------------------------------------------------------------------------

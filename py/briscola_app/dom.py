@@ -566,6 +566,7 @@ class Page:
                     row = f"{box} [data-seat='{c.value}']"
                     self.op("prop", row, "hidden", c.hidden)
                     self.op("prop", row + " input[type='text']", "disabled", not c.checked)
+                    self.op("prop", row + " input[type='text']", "placeholder", c.placeholder)
                 continue
             for c in f.choices:
                 field_input = f"{box} input[value='{c.value}']"

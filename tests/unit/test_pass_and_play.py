@@ -608,7 +608,8 @@ def test_the_form_sets_the_people_and_a_change_deals_again():
     app = make_app(players=4)
     form = {f.name: f for f in app.settings_form().fields}["people"]
     assert form.kind == "people" and [c.hidden for c in form.choices] == [False] * 4 + [True] * 2
-    assert [c.placeholder for c in form.choices[:3]] == ["You", "Player 2", "Player 3"]
+    # each seat's box shows the name it goes by: the computer's own while a computer plays it
+    assert [c.placeholder for c in form.choices[:3]] == ["You", "Giulia", "Marco"]
     html = render.settings_html(app.settings_form())
     assert 'name="name_0"' in html and 'name="person_1"' in html and 'name="person_0"' not in html
     people = ["  Anna  ", "Bruno", None, "bruno"]  # spaces trimmed; a name taken twice becomes the seat's own
