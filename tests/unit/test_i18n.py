@@ -144,7 +144,7 @@ def test_the_french_decks_jack_has_its_own_name_where_the_language_gives_one():
     es = Translator("es")
     assert es.card_name(jack).startswith("Sota") and es.card_name(jack, "french").startswith("Jota")
     assert Translator("hr").card_name(jack, "french").startswith("dečko")
-    assert Translator("it").card_name(jack, "french") == "Fante di Picche"
+    assert Translator("it").card_name(jack, "french") == "il Fante di Picche"
 
 
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
