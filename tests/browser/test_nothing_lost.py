@@ -118,7 +118,7 @@ def test_full_storage_still_reads_stats_settings_and_deal(page: Page, site_url: 
     reopen_game(page)
     wait_for_turn(page)
     assert hand(page) == before, "the deal resumes"
-    expect(page.get_by_role("group", name="La tua mano")).to_be_visible()  # settings: Italian
+    expect(page.get_by_role("group", name="Le tue carte")).to_be_visible()  # settings: Italian
     page.get_by_role("button", name="Statistiche").click()
     expect(page.locator("[data-stat='played']")).to_have_text("7")
     page.keyboard.press("Escape")

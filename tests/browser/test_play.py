@@ -287,12 +287,12 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     dialog.get_by_label("Language").select_option("it")
     dialog.get_by_label("French suits").check()
     dialog.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
+    expect(page.get_by_role("group", name="Le tue carte")).to_be_visible()
     label = page.locator("#hand button").first.get_attribute("aria-label")
-    ranks = "Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Donna|Re"
+    ranks = "L'Asso|Il Due|Il Tre|Il Quattro|Il Cinque|Il Sei|Il Sette|Il Fante|La Donna|Il Re"  # a name alone
     assert re.match(rf"^({ranks}) di (Quadri|Cuori|Picche|Fiori)$", label), label
     reopen_game(page)
-    expect(page.get_by_role("group", name="La tua mano")).to_be_visible()
+    expect(page.get_by_role("group", name="Le tue carte")).to_be_visible()
     assert stored(page, "settings")["data"]["deck"] == "french"
     # New game from the keyboard: the dealer turns, the computer leads, and the hand takes
     # the focus, so the first card has it when the person's turn comes (not New game)
