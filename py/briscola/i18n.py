@@ -158,6 +158,11 @@ PLURAL_RULES: dict[str, tuple[Callable[[int], str], frozenset[str]]] = {
 message of a language must give). A language file names its rule set."""
 
 
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter, the rest as it is ("l'Asso" -> "L'Asso")."""
+    return text[:1].upper() + text[1:]
+
+
 def bid_prompt_key(auction: str, last: int | None, bids: Sequence[int]) -> str:
     """The key of the prompt for a person's turn in Briscola chiamata's auction: ``auction``
     its kind, ``last`` the last bid (None before the first), ``bids`` those allowed now."""
@@ -360,7 +365,7 @@ class Translator:
         shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                  for k, v in params.items()}
         out = text.format(**shown)
-        return out[:1].upper() + out[1:] if text.startswith("{card}") else out  # a card name begins it
+        return _capital(out) if text.startswith("{card}") else out  # a card name begins it
 
     @property
     def card_case(self) -> str:
@@ -382,5 +387,4 @@ class Translator:
     def card_label(self, c: Card, deck: str = "italian") -> str:
         """A card's name standing alone (a button's, a picture's): with a capital, in every
         language ("Валет мечей"; :meth:`card_name` is for inside a sentence)."""
-        name = self.card_name(c, deck)
-        return name[:1].upper() + name[1:]
+        return _capital(self.card_name(c, deck))

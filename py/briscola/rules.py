@@ -209,11 +209,12 @@ class Rules:
             for option, flag, what in (("redeal_ace_three", self.redeal_ace_three, "a re-deal of the turned card"),
                                        ("trump_exchange", self.trump_exchange is not None, "a trump exchange"),
                                        ("mano_negra", self.mano_negra, "mano negra")):
-                if flag and option in PRESETS[self.variant]:  # the preset's own: say which
+                if not flag:
+                    continue
+                if option in PRESETS[self.variant]:  # the preset's own: say which
                     raise UnsupportedRuleError(f"{PRESET_NAMES[self.variant]} is played with {what}, which needs a "
                                                f"turned trump card")
-                if flag:
-                    raise UnsupportedRuleError(f"{what} needs a turned trump card")
+                raise UnsupportedRuleError(f"{what} needs a turned trump card")
         if self.trump_exchange is not None and self.trump_exchange not in EXCHANGE_RANKS:
             raise UnsupportedRuleError(f"the trump exchange takes the 2 or the 7, not {self.trump_exchange}")
         for flag_name in ("open_hands", "must_follow", "redeal_ace_three", "mano_negra"):

@@ -1010,11 +1010,11 @@ class Page:
         self.op("prop", "#summary-note", "hidden", not summary.note)
         self.op("html", "#summary-sides", rows)
         self.op("html", "#summary-match", render.match_summary_html(summary.match, self.app.tr.sep))
-        result = summary.match.headline if summary.match is not None else ""
-        self.op("text", "#summary-match-result", result)
+        match = summary.match  # its result under the deal's, when the match is over
+        self.op("text", "#summary-match-result", match.headline if match is not None else "")
         self.op("prop", "#summary-match-result", "className",
-                "headline match-headline " + (summary.match.outcome if summary.match is not None else ""))
-        self.op("prop", "#summary-match-result", "hidden", not result)
+                "headline match-headline " + (match.outcome if match is not None else ""))
+        self.op("prop", "#summary-match-result", "hidden", match is None or not match.headline)
         self.op("html", "#summary-tricks", render.tricks_html(summary, self.app.card_deck, self.app.tr))
         self.op("prop", "#summary-review", "hidden", not summary.tricks)  # no review of a deal thrown in
         # one button: the next deal of the match, or a new game
