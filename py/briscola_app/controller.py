@@ -58,8 +58,8 @@ from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
                        validate_people, validate_settings, validate_variant, variant_about_key)
-from .stats import (DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key, mode_key,
-                    parse_match_key, parse_mode_key, validate_five_stats, validate_history, validate_match_stats,
+from .stats import (PEOPLE_ONLY, DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key,
+                    mode_key, parse_match_key, parse_mode_key, validate_five_stats, validate_history, validate_match_stats,
                     validate_people_stats, validate_stats)
 from .statsio import Bundle, export_data, merge, read_file
 from .storage import Backend, BadData, DictBackend, Store, is_count
@@ -1430,7 +1430,9 @@ class App:
             name = saved.people[page] if page < len(saved.people) else None
             if name is not None:
                 out.setdefault(self.person_name(page, name), result[engine])
-        key = mode_key(game.n, saved.level, game.rules.variant)
+        # with no computer at the table the level played no part: filed under PEOPLE_ONLY
+        level = saved.level if len(saved.people) < game.n or None in saved.people else PEOPLE_ONLY
+        key = mode_key(game.n, level, game.rules.variant)
         self.pending_people.append((saved.id, key, tuple(out.items())))
         self._flush_results()
 
@@ -2491,6 +2493,8 @@ class App:
         return out
 
     def _mode_title(self, players: int, level: str) -> str:
+        if level == PEOPLE_ONLY:
+            return self.tr.t("players_n", n=players)
         level_name = self.tr.t(f"level_{level}") if level in LEVELS else level
         return self.tr.t("stats_mode", n=players, level=level_name)
 

@@ -53,6 +53,8 @@ class ModeStats:
 
 
 STANDARD = "standard"
+PEOPLE_ONLY = "people"
+"""The level part of a pass-and-play mode key when nobody at the table is a computer."""
 
 
 

@@ -495,6 +495,17 @@ def test_results_count_per_name_once_and_not_in_the_solo_stats():
     assert "Anna" in html and "Carla" in html
 
 
+def test_a_table_of_people_only_is_filed_by_its_size_not_a_level():
+    """Nobody at the table is a computer: the level chosen in Settings played no part, so
+    the deal is filed as "2 players", not under "2 players, Medium"."""
+    backend = DictBackend()
+    app = people_app(["Anna", "Bruno"], backend, players=2)
+    finish(app)
+    names = validate_people_stats(stored(backend, "people_stats")).names
+    assert {n: set(m) for n, m in names.items()} == {"Anna": {"2p-people"}, "Bruno": {"2p-people"}}
+    assert [r.subtitle for r in app.stats_rows()] == ["2 players · Standard"] * 2
+
+
 def test_default_names_and_an_abandoned_deal_count_as_lost_for_each():
     backend = DictBackend()
     app = people_app(["", "", None], backend, players=3)
@@ -544,16 +555,16 @@ def test_people_stats_go_to_a_file_and_back_once():
     finish(app)
     name, text = app.export_stats()
     data = json.loads(text)
-    assert data["people"]["names"]["Anna"]["2p-medium"]["played"] == 1
+    assert data["people"]["names"]["Anna"]["2p-people"]["played"] == 1
     other = make_app(DictBackend(), start=7000)
     ok, said = other.import_stats(text)
-    assert ok and said.startswith("Stats imported") and other.people_stats.names["Bruno"]["2p-medium"].played == 1
+    assert ok and said.startswith("Stats imported") and other.people_stats.names["Bruno"]["2p-people"].played == 1
     ok, said = other.import_stats(text)
     assert ok and said.startswith("Nothing added")
     app.reset_stats()
     assert app.people_stats.names == {}
     ok, said = app.import_stats(text)  # reset, then import: the counts come back
-    assert ok and app.people_stats.names["Anna"]["2p-medium"].played == 1
+    assert ok and app.people_stats.names["Anna"]["2p-people"].played == 1
     plain = make_app(DictBackend(), start=8000)  # a file without people still has the old shape
     assert "people" not in json.loads(plain.export_stats()[1])
     read_file(plain.export_stats()[1])
