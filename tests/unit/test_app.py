@@ -341,12 +341,12 @@ def test_language_is_picked_from_the_browser():
     ("it", "italian", "3C", "il Tre di Coppe"),
     ("it", "italian", "8S", "il Fante di Spade"),
     ("it", "french", "10B", "il Re di Fiori"),
-    ("es", "italian", "1D", "As de Oros"),
-    ("es", "italian", "8B", "Sota de Bastos"),
-    ("pt-PT", "french", "9C", "Dama de Copas"),
-    ("pt-PT", "portuguese", "9C", "Valete de Copas"),  # Bisca's courts: the 3-point card is the Jack
-    ("pt-BR", "portuguese", "8S", "Dama de Espadas"),
-    ("pt-PT", "portuguese", "10S", "Rei de Espadas"),
+    ("es", "italian", "1D", "el As de Oros"),
+    ("es", "italian", "8B", "la Sota de Bastos"),
+    ("pt-PT", "french", "9C", "a Dama de Copas"),
+    ("pt-PT", "portuguese", "9C", "o Valete de Copas"),  # Bisca's courts: the 3-point card is the Jack
+    ("pt-BR", "portuguese", "8S", "a Dama de Espadas"),
+    ("pt-PT", "portuguese", "10S", "o Rei de Espadas"),
 ])
 def test_card_names_in_words(lang, deck, card, name):
     assert Translator(lang).card_name(parse_card(card), deck) == name

@@ -893,7 +893,7 @@ def test_bisca_with_french_cards_shows_portugals_courts():
         rank, suit = c.card[:-1], c.card[-1]
         face = {"8": "9", "9": "8"}.get(rank, rank) + suit
         assert f'cards/french/{face}.svg' in html
-    assert app.card_name(Card("9C")) == "Valete de Copas" and app.card_name(Card("8C")) == "Dama de Copas"
+    assert app.card_name(Card("9C")) == "o Valete de Copas" and app.card_name(Card("8C")) == "a Dama de Copas"
     names = [r.name for r in app.howto().rows]
     assert names[:5] == ["Ás", "Sete", "Rei", "Valete", "Dama"]
     assert [r.card for r in app.howto().rows][3:5] == ["9C", "8C"]

@@ -142,7 +142,7 @@ def test_the_french_decks_jack_has_its_own_name_where_the_language_gives_one():
     Croatian "Fanat" and "Dečko"; Italian "Fante" for both."""
     jack = next(c for c in ALL_CARDS if c.rank == 8 and c.suit == "S")
     es = Translator("es")
-    assert es.card_name(jack).startswith("Sota") and es.card_name(jack, "french").startswith("Jota")
+    assert es.card_name(jack).startswith("la Sota") and es.card_name(jack, "french").startswith("la Jota")
     assert Translator("hr").card_name(jack, "french").startswith("dečko")
     assert Translator("it").card_name(jack, "french") == "il Fante di Picche"
 
@@ -216,3 +216,31 @@ def test_a_cards_name_inside_a_sentence_takes_the_languages_case():
     assert fr.t("card_out_played", card=fr.card_name(Card("8S"))).startswith("Le valet d’épées")
     # standing alone (a button's name, a picture's), a card's name has its capital
     assert ru.card_label(Card("8S")) == "Валет мечей" and en.card_label(Card("8S")) == "Jack of Swords"
+
+
+@pytest.mark.parametrize("lang", ["es", "pt-PT", "pt-BR"])
+def test_spanish_and_portuguese_names_carry_their_article_and_no_message_adds_one(lang):
+    """A Spanish or Portuguese card's name has its article ("el As de Oros", "a Dama de
+    Copas"), as Italian's has: a message writes no article or possessive before it ("Cambias
+    el el As"), nor a preposition that would have to contract with it ("de el", "em o")."""
+    before = {"es": ("el", "la", "los", "las", "al", "del", "tu", "su", "un", "una", "a", "de"),
+              "pt": ("o", "a", "os", "as", "ao", "à", "do", "da", "no", "na", "pelo", "pela", "teu", "tua",
+                     "seu", "sua", "um", "uma", "de", "em", "por")}[lang[:2]]
+    pattern = re.compile(r"(?<!\w)(?:%s)\s+\{(?:card|best|briscola)\}" % "|".join(before), re.IGNORECASE)
+    for key, message in load_locale(lang)["messages"].items():
+        for text in message.values() if isinstance(message, dict) else [message]:
+            assert not pattern.search(text), (lang, key, text)
+
+
+def test_spanish_and_portuguese_sentences_name_a_card_with_its_article():
+    from briscola.cards import Card
+    es, pt, br = Translator("es"), Translator("pt-PT"), Translator("pt-BR")
+    assert es.t("plays", who="Giulia", card=es.card_name(Card("6D"))) == "Giulia juega el Seis de Oros."
+    assert es.t("redealt", card=es.card_name(Card("8S"))).startswith("La muestra es la Sota de Espadas:")
+    assert es.t("tip_suit", card=es.card_name(Card("9C"), "french")).startswith("La Reina de Corazones gana la baza:")
+    assert (pt.t("you_exchanged", card=pt.card_name(Card("7C")), briscola=pt.card_name(Card("1C")))
+            == "Trocas o Sete de Copas pelo trunfo virado (o Ás de Copas).")
+    assert br.t("howto_pack_39", card=br.card_name(Card("2D"))) == "O Dois de Ouros é retirado."
+    assert br.t("tip_suit", card=br.card_name(Card("9C"), "french")).startswith("A Dama de Copas ganha a vaza:")
+    # standing alone (a button's name, a picture's), with its capital
+    assert es.card_label(Card("1D")) == "El As de Oros" and br.card_label(Card("8B")) == "O Valete de Paus"
