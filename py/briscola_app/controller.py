@@ -59,8 +59,8 @@ from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
                        validate_people, validate_settings, validate_variant, variant_about_key)
 from .stats import (PEOPLE_ONLY, DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key,
-                    mode_key, parse_match_key, parse_mode_key, validate_five_stats, validate_history, validate_match_stats,
-                    validate_people_stats, validate_stats)
+                    mode_key, parse_match_key, parse_mode_key, validate_five_stats, validate_history,
+                    validate_match_stats, validate_people_stats, validate_stats)
 from .statsio import Bundle, export_data, merge, read_file
 from .storage import Backend, BadData, DictBackend, Store, is_count
 from .tabs import Tabs, deal_name
