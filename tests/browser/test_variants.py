@@ -276,7 +276,7 @@ def test_a_turned_three_put_back_is_told_at_the_start(page: Page, site_url: str,
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
     expect(page.get_by_role("status")).to_contain_text(
-        "Three of Swords was turned: it goes back into the stock and another card is turned.")
+        "The Three of Swords was turned: it goes back into the stock and another card is turned.")
     page.locator(PLAYABLE).first.click()
     record = stored(page, "deal")["data"]["record"]
     assert record["redeals"] == ["3S"] and record["briscola"] == "5C"

@@ -373,7 +373,7 @@ def test_must_follow_greys_other_cards_and_a_click_on_one_says_why():
     trick = list(app.game.trick)
     assert app.click_card(blocked[0].card) is False
     led = app.card_name(trick[0][1])
-    assert app.message == f"You must follow suit: {led} was led." and app.human_to_move and app.game.trick == trick
+    assert app.message == f"You must follow suit: the {led} was led." and app.human_to_move and app.game.trick == trick
     with pytest.raises(IllegalMoveError):
         app.play_human(blocked[0].card)
 
@@ -464,10 +464,10 @@ def test_a_redeal_is_told_at_the_start():
     deal_seed(app, 4)
     assert app.game.redeals
     card = app.card_name(app.game.redeals[0])
-    assert app.message.startswith(f"{card} was turned: it goes back into the stock")
+    assert app.message.startswith(f"The {card} was turned: it goes back into the stock")
     assert app.message.endswith("Your turn: lead a card.")
     again = reload(app)
-    assert again.message.startswith("Welcome back") and f"{card} was turned" in again.message
+    assert again.message.startswith("Welcome back") and f"The {card} was turned" in again.message
     assert again.message.endswith("Your turn: lead a card.")  # told in the order it happened
 
 

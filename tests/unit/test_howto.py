@@ -201,13 +201,13 @@ SWORDS = 2  # suit index of S
 
 def test_a_trick_tip_says_why_its_card_won():
     assert trick_tip(plays("1D", "2S"), SWORDS, "standard", EN) == (
-        "Two of Swords takes the trick: a trump beats every card of another suit.")
+        "The Two of Swords takes the trick: a trump beats every card of another suit.")
     assert trick_tip(plays("1C", "2S", "4S"), SWORDS, "standard", EN) == (
-        "Four of Swords takes the trick: the highest trump wins.")
+        "The Four of Swords takes the trick: the highest trump wins.")
     assert trick_tip(plays("4C", "1D"), SWORDS, "standard", EN) == (
-        "Four of Cups takes the trick: the highest card of the suit led wins, and other suits never do.")
-    assert trick_tip(plays("4C", "3C"), None, "standard", EN).startswith("Three of Cups takes")
-    assert trick_tip(plays("3C", "7C"), None, "seven-high", EN).startswith("Seven of Cups takes")
+        "The Four of Cups takes the trick: the highest card of the suit led wins, and other suits never do.")
+    assert trick_tip(plays("4C", "3C"), None, "standard", EN).startswith("The Three of Cups takes")
+    assert trick_tip(plays("3C", "7C"), None, "seven-high", EN).startswith("The Seven of Cups takes")
 
 
 def test_the_loads_tip_comes_with_a_load_only():

@@ -211,7 +211,7 @@ def test_a_cards_name_inside_a_sentence_takes_the_languages_case():
     ru, pl, en, fr = Translator("ru"), Translator("pl"), Translator("en"), Translator("fr")
     assert ru.t("tip_suit", card=ru.card_name(Card("8S"))).startswith("Взятку берёт валет мечей:")
     assert pl.t("tip_suit", card=pl.card_name(Card("8S"))).startswith("Lewę bierze walet mieczy:")
-    assert en.t("tip_suit", card=en.card_name(Card("8S"))).startswith("Jack of Swords takes")
+    assert en.t("tip_suit", card=en.card_name(Card("8S"))).startswith("The Jack of Swords takes")
     assert ru.t("card_out_played", card=ru.card_name(Card("8S"))).startswith("Валет мечей")
     assert fr.t("card_out_played", card=fr.card_name(Card("8S"))).startswith("Le valet d’épées")
     # standing alone (a button's name, a picture's), a card's name has its capital

@@ -210,7 +210,7 @@ def test_the_cover_tells_the_next_person_the_moves_they_missed():
             missed = [(s, a) for s, a in g.actions[holder[cover] + 1:]]  # none before the deal's first card
             assert m.cover is not None and len(m.cover.news) == min(len(missed), NEWS_KEPT)
             for line, (s, a) in zip(m.cover.news, missed[-NEWS_KEPT:]):
-                assert line.startswith(f"{app.seat_name(s, plain=True)} plays {app.card_name(a.card)}."), line
+                assert line.startswith(f"{app.seat_name(s, plain=True)} plays the {app.card_name(a.card)}."), line
                 assert "You" not in line and "your" not in line
             tricks_closed = sum(1 for t in g.tricks if t.plays[-1] in [(s, a.card) for s, a in missed])
             assert sum(" takes the trick " in line for line in m.cover.news) == min(tricks_closed, len(m.cover.news))

@@ -232,10 +232,11 @@ def test_a_thrown_in_deal_has_no_review():
 
 
 @pytest.mark.parametrize("value, best_value, text, loss", [
-    (58.0, 58.0, "You played {card}: the expert's best card (expected: ≈ 58 points).", 0),
-    (57.7, 58.1, "You played {card} (expected: ≈ 58 points): within half a point of the expert's best, {best}.", 0),
-    (57.5, 58.4, "You played {card} (expected: ≈ 58 points); the expert's best: {best} (≈ 59 points).", 1),
-    (50.2, 61.9, "You played {card} (expected: ≈ 50 points); the expert's best: {best} (≈ 62 points).", 12),
+    (58.0, 58.0, "You played the {card}: the expert's best card (expected: ≈ 58 points).", 0),
+    (57.7, 58.1, "You played the {card} (expected: ≈ 58 points): within half a point of the expert's best, "
+                 "the {best}.", 0),
+    (57.5, 58.4, "You played the {card} (expected: ≈ 58 points); the expert's best: the {best} (≈ 59 points).", 1),
+    (50.2, 61.9, "You played the {card} (expected: ≈ 50 points); the expert's best: the {best} (≈ 62 points).", 12),
 ])
 def test_a_coach_line_never_shows_the_same_points_for_a_worse_card(value, best_value, text, loss):
     """Rounded, a card a few tenths worse than the best showed the same points as the best
