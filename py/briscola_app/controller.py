@@ -1047,7 +1047,8 @@ class App:
             self.held = done
             ours = done.winner == self.bottom or self._same_side(done.winner, self.known_sides())
             self._cue(CUE_TRICK_OURS if ours else CUE_TRICK_THEIRS)
-            self.message = " ".join(filter(None, (reveal, self._taken_words(done, me))))
+            # the card that closed the trick is said too: a screen reader hears every card
+            self.message += " " + self._taken_words(done, me)
         elif not game.over and (game.turn == me or action.kind == CALL):
             self.message += " " + self._turn_message()
         # a computer's exchange stays in the words of the card it then plays

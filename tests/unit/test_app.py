@@ -136,6 +136,9 @@ def test_finished_trick_is_held_then_released():
     app.play_human(app.game.hands[HUMAN][0])
     done = app.play_computer(app.computer_agent().choose(app.current_view()))
     assert done is not None and app.held is done
+    # the status line (read out by a screen reader) names the card that closed the trick, then who took it
+    closing = app.card_name(done.plays[-1][1])
+    assert app.message.startswith(f"Giulia plays the {closing}. ") and "the trick (" in app.message, app.message
     m = app.model()
     assert m.trick_held and len(m.trick) == 2 and sum(c.winning for c in m.trick) == 1
     assert not app.human_to_move and not app.computer_to_move
