@@ -643,7 +643,9 @@ class App:
         self._news: list[NewsEntry] = []  # pass-and-play: this deal's moves since dealt or loaded
         self._news_seen: dict[int, int] = {}  # how many of them each person has seen, by page seat
         self.tips: Tips = self._load_tips(first_run=stored_settings is None)
-        self.tip = ""  # the tip on screen
+        # the tip on screen, as parts written in the language of the moment (a change of
+        # language in Settings rewrites it)
+        self.tip_parts: list[Callable[[Translator], str]] = []
         self._loads_tipped = False  # the tip about loads was given in this deal
         self.tr = Translator(self.settings.lang)
         self.game: Game
@@ -769,7 +771,7 @@ class App:
         self.held = None
         self.hint = None
         self._note = ""
-        self.tip = ""
+        self.tip_parts = []
         self._loads_tipped = False
         self.resumed = False
         self.message = self._start_message()
@@ -1168,7 +1170,7 @@ class App:
         self.held = None
         self.hint = None
         self._note = ""
-        self.tip = ""
+        self.tip_parts = []
         self.resumed = False
         self.message = self.tr.t("took_back", card=self.card_name(card)) + " " + self._turn_message()
         self._save_deal()
@@ -1284,7 +1286,7 @@ class App:
         if stored is not None:
             self.tips = stored
             if not stored.active:
-                self.tip = ""
+                self.tip_parts = []
 
     def _set_tips(self, tips: Tips) -> None:
         self.tips = tips
@@ -1302,7 +1304,7 @@ class App:
     def tips_off(self) -> None:
         """Don't show tips: off for good, and the first-run offer with them."""
         self._set_tips(replace(self.tips, show=False, offer=False))
-        self.tip = ""
+        self.tip_parts = []
 
     def dismiss_offer(self) -> None:
         """The first-run offer of How to play was taken or dismissed: not shown again."""
@@ -1314,25 +1316,28 @@ class App:
         are worth; a trick taken says why its card won. A tip stays until the person's
         next card."""
         if not self.tips.active:
-            self.tip = ""
+            self.tip_parts = []
             return
         if you:
-            self.tip = ""
+            self.tip_parts = []
         if action.kind != PLAY or action.card is None:
             return
-        g, deck = self.game, self.card_deck
-        parts = []
+        g, deck, card = self.game, self.card_deck, action.card
+        ranking, trump = g.rules.ranking, g.trump
+        # after what was said since the person's card (the loads, then why the trick went)
         if done is not None:
-            parts.append(trick_tip(done.plays, g.trump, g.rules.ranking, self.tr, deck))
-        if not self._loads_tipped:
-            loads = load_tip([action.card], g.rules.ranking, self.tr)
-            if loads:
-                self._loads_tipped = True
-                parts.append(loads)
-        if parts:  # after what was said since the person's card (the loads, then why the trick went)
-            self.tip = " ".join([self.tip, *parts] if self.tip else parts)
+            plays = done.plays
+            self.tip_parts.append(lambda tr: trick_tip(plays, trump, ranking, tr, deck))
+        if not self._loads_tipped and load_tip([card], ranking, self.tr):
+            self._loads_tipped = True
+            self.tip_parts.append(lambda tr: load_tip([card], ranking, tr))
         if g.over:
             self._set_tips(replace(self.tips, deals=self.tips.deals + 1))
+
+    @property
+    def tip(self) -> str:
+        """The newcomer's tip on screen, in the language of the moment ("" for none)."""
+        return " ".join(part(self.tr) for part in self.tip_parts)
 
     def howto(self, values: dict[str, Any] | None = None) -> HowToModel:
         """How to play the deal in play; or, with ``values`` (the settings form as filled

@@ -297,6 +297,18 @@ def test_a_tip_stays_until_the_persons_next_card():
     assert app.model().tip != tip
 
 
+def test_a_tip_on_screen_follows_a_change_of_language():
+    """A tip is rewritten with the rest of the table: it stayed in English on an Italian table."""
+    app = first_run()
+    play_until(app, lambda a: a.held is not None)
+    trick = app.held
+    assert app.model().tip.endswith(trick_tip(trick.plays, app.game.trump, "standard", app.tr))
+    app.change_settings(lang="it")
+    assert app.tr.lang == "it"
+    assert app.model().tip.endswith(trick_tip(trick.plays, app.game.trump, "standard", app.tr))
+    assert "Prende la mano" in app.model().tip and "takes the trick" not in app.model().tip
+
+
 def test_tips_off_stays_off_after_a_reload():
     backend = DictBackend()
     app = first_run(backend)
