@@ -240,6 +240,20 @@ def test_a_first_run_offers_how_to_play_and_turns_tips_on():
     assert stored_tips(backend) == {"show": True, "offer": True, "deals": 0}
 
 
+def test_the_offer_goes_once_the_person_plays_on_without_it():
+    """The offer sits over the top bar (the score, the sound button): once the person plays
+    a card it has been turned down, and the tips stay."""
+    backend = DictBackend()
+    app = first_run(backend)
+    while not app.human_to_move:
+        assert app.model().offer
+        advance(app)
+    assert app.model().offer
+    app.play_human(app.game.hands[HUMAN][0])
+    assert not app.model().offer and app.tips.active
+    assert stored_tips(backend) == {"show": True, "offer": False, "deals": 0}
+
+
 def test_someone_who_played_before_gets_neither_offer_nor_tips():
     backend = DictBackend()
     app = settled(backend)
