@@ -1972,7 +1972,7 @@ class App:
             SeatModel(
                 seat=self.seats[s],
                 name=self.seat_name(s),
-                hand_count=len(g.hands[s]),
+                hand_count=len(self._hand_shown(s)),
                 pile_points=g.points[s],
                 partner=self._same_side(s, sides),
                 to_move=not g.over and self.held is None and g.turn == s,
@@ -1986,7 +1986,7 @@ class App:
             for s in ((me + k) % n for k in range(n - 1, 0, -1))  # left of you, across, right of you
         ]
         hand = []
-        for c in ([] if covered else g.hands[me]):
+        for c in ([] if covered else self._hand_shown(me)):
             ok = Action.play(c) in legal
             hand.append(CardModel(str(c), self.card_label(c), enabled=ok,
                                   blocked=human_turn and not ok and g.phase == PHASE_PLAY,
@@ -1997,14 +1997,17 @@ class App:
             CardModel(str(c), self.card_label(c), seat=self.seats[s], who=self.seat_name(s), winning=s == winner)
             for s, c in shown
         ]
+        # a finished trick still on the table: the stock as it was before the draws that follow it
+        drawn = self.held.draws if self.held is not None else ()
         briscola = None
-        if g.briscola is not None and not g.briscola_drawn:
+        if g.briscola is not None and (not g.briscola_drawn or any(c == g.briscola for _, c in drawn)):
             briscola = CardModel(str(g.briscola), self.card_label(g.briscola))
-        stock = g.stock_size
+        stock = g.stock_size + len(drawn)
         next_card = None
         next_label = ""
-        if rules.open_hands and g.next_card is not None and not g.over:
-            next_card = CardModel(str(g.next_card), self.card_label(g.next_card))
+        upcoming = drawn[0][1] if drawn else g.next_card
+        if rules.open_hands and upcoming is not None and not g.over:
+            next_card = CardModel(str(upcoming), self.card_label(upcoming))
             next_label = t.t("next_card", card=next_card.label)
         actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
                    for a in legal if a.kind in (EXCHANGE, SHOW)]
@@ -2065,12 +2068,21 @@ class App:
         return CoverModel(name, self._cover_title(), self.tr.t("pass_note", name=name), self.tr.t("show_cards"),
                           self.news(seat), self.tr.t("cover_news"))
 
+    def _hand_shown(self, seat: int) -> list[Card]:
+        """A seat's hand as the table shows it: while a finished trick is still on the table,
+        without the cards drawn after it, which come from the stock once the trick is taken."""
+        hand = self.game.hands[seat]
+        if self.held is None or not self.held.draws:
+            return hand
+        drawn = {c for s, c in self.held.draws if s == seat}
+        return [c for c in hand if c not in drawn]
+
     def _seat_cards(self, seat: int) -> list[CardModel] | None:
         """The cards of another seat shown face up: its hand when hands are open (unless
         the table is covered), the king, three and ace of trump it won with by mano negra."""
         g = self.game
         if g.rules.open_hands and not self.covered:
-            shown = g.hands[seat]
+            shown = self._hand_shown(seat)
         elif g.early_win == seat and g.trump is not None:
             shown = [c for c in g.hands[seat] if c in mano_negra_cards(g.trump)]
         else:

@@ -234,8 +234,32 @@ def test_briscola_leaves_the_stock_when_drawn():
     app = make_app()
     while app.game.stock_size:
         advance(app)
+    # the last trick before the stock runs out is still on the table: nothing drawn yet
+    m = app.model()
+    assert app.held is not None and m.briscola is not None and m.stock_label == "2 left"
+    app.release_trick()
     m = app.model()
     assert m.briscola is None and m.stock_label == "Stock empty"
+
+
+def test_cards_are_drawn_only_once_the_trick_is_taken():
+    """While a finished trick stays on the table, the table shows the hands and the stock as
+    they were before the draws that follow it; the drawn cards come when it is taken (they
+    flew into the hand while the trick was still on the table)."""
+    app = make_app(players=4)
+    while app.held is None:
+        advance(app)
+    done, g = app.held, app.game
+    m = app.model()
+    mine = {c for s, c in done.draws if s == HUMAN}
+    assert len(done.draws) == 4 and len(mine) == 1
+    assert [c.card for c in m.hand] == [str(c) for c in g.hands[HUMAN] if c not in mine]
+    assert [o.hand_count for o in m.opponents] == [2, 2, 2]
+    assert m.stock_count == g.stock_size + 4
+    app.release_trick()
+    m = app.model()
+    assert [c.card for c in m.hand] == [str(c) for c in g.hands[HUMAN]] and len(m.hand) == 3
+    assert [o.hand_count for o in m.opponents] == [3, 3, 3] and m.stock_count == g.stock_size
 
 
 def test_hint_marks_a_card_of_the_hand():
