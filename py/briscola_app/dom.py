@@ -655,11 +655,13 @@ class Page:
         self._review_move(1)
 
     def action_review_go(self, button) -> None:
-        """A costliest decision clicked: its trick. The step's words are announced, and
-        the focus stays on the list."""
+        """A costliest decision clicked: its trick, at the top. The step's words are
+        announced, and the focus goes to Next, always in view (left on the list below, it
+        was scrolled out of sight with its ring)."""
         self.review_step = int(button.dataset.step)
         self._paint_review()
         self.op("prop", "#review .review-body", "scrollTop", 0)  # the step is at the top, the list below
+        self.op("focus", "#review-next")
 
     def _review_move(self, delta: int) -> None:
         review = self.app.review()

@@ -133,7 +133,8 @@ def _seat_html(deck: str, s: SeatModel, t: Translator, ring: str = "") -> str:
 
 def score_html(sides: list[SideModel], t: Translator) -> str:
     return "".join(
-        f'<li class="{"mine" if s.mine else ""}">{escape(s.label)}<b>{escape(t.number(s.points))}</b></li>'
+        # a space between name and points: read out as "Us 0", not "Us0"
+        f'<li class="{"mine" if s.mine else ""}">{escape(s.label)} <b>{escape(t.number(s.points))}</b></li>'
         for s in sides
     )
 

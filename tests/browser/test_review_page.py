@@ -95,6 +95,7 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
         jumps.first.click()
         expect(step).to_contain_text(f"Trick {trick} of 20.")
         expect(step).to_be_in_viewport(ratio=1)  # the list is below the trick: the trick is scrolled to
+        expect(following).to_be_focused()  # the focus in view, where the steps go on (not on the list out of sight)
         expect(review.locator(".coach.costly")).to_have_count(1)
         assert int(review.locator(".coach").get_attribute("data-loss")) == max(highlighted)
 

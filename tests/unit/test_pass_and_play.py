@@ -353,7 +353,7 @@ def test_a_typed_name_is_isolated_where_it_could_reorder_its_neighbours(lang):
     labels = [side.label for side in m.sides]
     assert labels[0] == f"{fsi}کرم{pdi}"
     assert labels[1] == (f"{fsi}Bruno{pdi}" if lang == "fa" else "Bruno")
-    assert f"<li class=\"{'mine' if m.sides[0].mine else ''}\">{fsi}کرم{pdi}<b>" in render.score_html(m.sides, app.tr)
+    assert f"<li class=\"{'mine' if m.sides[0].mine else ''}\">{fsi}کرم{pdi} <b>" in render.score_html(m.sides, app.tr)
     assert m.my_pile_label.startswith(labels[0]) or m.my_pile_label.startswith(labels[1])
     assert m.summary is not None and f"{fsi}کرم{pdi}" in [side.label for side in m.summary.sides]
     assert "\\u2068\\u2068" not in repr(m) and "\\u2069\\u2069" not in repr(m)  # once, not twice
