@@ -156,12 +156,13 @@ CAPPOTTO = 2
 
 def bid_sequence(auction: str) -> tuple[int, ...]:
     """Every bid of an auction kind, lowest first: a rank is written as its number (1 the
-    ace ... 10 the Re), points as 61..120."""
+    ace ... 10 the Re), points as 61..120. Ranks then points go on from 62: the Two already
+    asks 61, and every bid raises (a 61 after the Two took the auction for the same contract)."""
     if auction == "ranks":
         return BID_RANKS
     if auction == "points":
         return POINT_BIDS
-    return BID_RANKS + POINT_BIDS
+    return BID_RANKS + POINT_BIDS[1:]
 
 
 def legal_bids(auction: str, last: int | None) -> tuple[int, ...]:
@@ -177,7 +178,7 @@ def contract(bid: int) -> int:
 
 def called_rank(bid: int, auction: str) -> int | None:
     """The rank the caller calls for a bid: the rank itself, the 2 for points after the
-    2 (``ranks-points``: "2 with 61"), and None (any card) when bids were points from the
+    2 (``ranks-points``: "2 with 62"), and None (any card) when bids were points from the
     start."""
     if bid < MIN_POINTS_BID:
         return bid

@@ -172,7 +172,7 @@ def bid_prompt_key(auction: str, last: int | None, bids: Sequence[int]) -> str:
         return {"points": "your_bid_points", "ranks-points": "your_bid_or_points"}.get(auction, "your_bid")
     if last >= MIN_POINTS_BID:
         return "your_bid_over"
-    if min(bids) >= MIN_POINTS_BID:  # after a Two, ranks then points: points from 61
+    if min(bids) >= MIN_POINTS_BID:  # after a Two, ranks then points: points from 62
         return "your_bid_points"
     # a lower rank; ranks then points: points too
     return "your_bid_under_or_points" if max(bids) >= MIN_POINTS_BID else "your_bid_under"

@@ -48,7 +48,11 @@ def test_each_bid_is_lower_in_rank_then_points():
     g = deal(auction="ranks-points")
     g.apply(Action.bid(3))  # the three: only Re, Cavallo, ... 2, then points may follow
     bids = [a.value for a in g.legal_actions() if a.kind == BID]
-    assert bids[:3] == [10, 9, 8] and bids[7] == 2 and bids[8] == 61 and bids[-1] == 120
+    assert bids[:3] == [10, 9, 8] and bids[7] == 2 and bids[8] == 62 and bids[-1] == 120
+    g.apply(Action.bid(2))  # the Two asks 61 already: a bid of 61 would take the auction without raising
+    assert [a.value for a in g.legal_actions() if a.kind == BID][0] == 62
+    with pytest.raises(IllegalMoveError):
+        g.apply(Action.bid(61))
     with pytest.raises(IllegalMoveError):
         g.apply(Action.bid(1))  # the ace is above the three
     with pytest.raises(IllegalMoveError):
@@ -57,12 +61,12 @@ def test_each_bid_is_lower_in_rank_then_points():
 
 @pytest.mark.parametrize("auction, opening, called", [("ranks-points", 2, {2}), ("points", 61, set(range(1, 11)))])
 def test_after_points_the_two_is_called_unless_points_came_from_the_start(auction, opening, called):
-    """docs/rules.md: after the Two, points are bid "2 with 61, 2 with 62, ..."; an auction in
+    """docs/rules.md: after the Two, points are bid "2 with 62, 2 with 63, ..."; an auction in
     points from the start lets the winner call any card."""
     g = deal(auction=auction)
     g.apply(Action.bid(opening))
     if opening < core.MIN_POINTS_BID:
-        g.apply(Action.bid(61))  # the next seat goes on in points
+        g.apply(Action.bid(62))  # the next seat goes on in points
     caller = g.auction[-1][0]
     while g.phase != PHASE_CALL:
         g.apply(Action.pass_())
