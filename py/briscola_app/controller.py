@@ -654,7 +654,10 @@ class App:
         self.held: Trick | None = None  # a finished trick left on the table for a moment
         self.message = ""
         self.hint: Action | None = None
-        self._note = ""  # a computer's exchange, said again with the card it plays
+        # one-off public events said before every move's words until the person's own next
+        # move (a computer's exchange, a card turned and put back): the status line says only
+        # the last move, so they were gone by the person's turn
+        self._note = ""
         self.call_rank: int | None = None  # a call after an auction in points: the rank chosen first
         self.reduce_motion: bool | None = store.load("motion", validate_motion)  # None: as the system asks
         self.system_reduces_motion = False  # the page says what the system asks
@@ -775,6 +778,8 @@ class App:
         self._loads_tipped = False
         self.resumed = False
         self.message = self._start_message()
+        if not self.person_turn:  # a computer moves first: its words would replace these
+            self._note = self._start_message(turn=False)
         self._cue(CUE_DEAL)
         if self.person_turn:
             self._cue(CUE_TURN)
@@ -1055,10 +1060,13 @@ class App:
             self.message += " " + self._taken_words(done, me)
         elif not game.over and (game.turn == me or action.kind == CALL):
             self.message += " " + self._turn_message()
-        # a computer's exchange stays in the words of the card it then plays
-        if self._note and action.kind != EXCHANGE:
+        if you:  # the person has seen what was noted, and moved
+            self._note = ""
+        elif action.kind == EXCHANGE:  # said until the person's next move, with the moves after it
+            self._note = " ".join(filter(None, (self._note, self.message)))
+            self.message = self._note
+        elif self._note:
             self.message = self._note + " " + self.message
-        self._note = self.message if action.kind == EXCHANGE and not you else ""
         if self.person_turn and self.seats[game.turn] != actor:  # a person's turn after another's move
             self._cue(CUE_TURN)
         if game.over:
@@ -1254,12 +1262,14 @@ class App:
             return self.tr.t("your_turn_lead" if not self.game.trick else "your_turn")
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
 
-    def _start_message(self) -> str:
-        """The words at a deal's start: cards turned and put back, a play-off, whose turn."""
+    def _start_message(self, turn: bool = True) -> str:
+        """The words at a deal's start: cards turned and put back, a play-off, whose turn
+        (with ``turn``)."""
         parts = [self.tr.t("redealt", card=self.card_name(c)) for c in self.game.redeals]
         if self.match.playoff_started:
             parts.append(self._playoff_text())
-        parts.append(self._turn_message())
+        if turn:
+            parts.append(self._turn_message())
         return " ".join(parts)
 
     def _playoff_text(self) -> str:
@@ -2122,8 +2132,10 @@ class App:
         key = "contract_f" if self._feminine(g.caller) else "contract"  # "Ruferin: Giulia"
         words = self.tr.t(key, who=self.seat_name(g.caller), card=self.card_name(g.called), n=contract(g.bid))
         me = self.me  # None while covered: the secret is nobody's to read then
-        if me is not None and g.partner == me and g.caller != me and not g.partner_shown and not g.over:
-            words = self.tr.sentences(words, self.tr.t("you_secret_partner", caller=self.seat_name(g.caller)))
+        if me is not None and g.partner == me and not g.partner_shown and not g.over:
+            secret = (self.tr.t("you_alone", card=self.card_name(g.called)) if g.caller == me  # playing alone
+                      else self.tr.t("you_secret_partner", caller=self.seat_name(g.caller)))
+            words = self.tr.sentences(words, secret)
         return words
 
     def _auction_controls(self, legal: list[Action]) -> list[ActionModel]:

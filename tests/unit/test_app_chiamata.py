@@ -162,6 +162,41 @@ def test_the_summary_says_why_game_points_are_larger_than_two_and_one():
     assert "You held the called card and played alone against four: the caller's game points are doubled." in said
 
 
+def test_a_caller_alone_is_reminded_on_the_table_until_the_called_card_is_played():
+    """Calling a card of one's own is said once, when called, and a computer's lead used to
+    replace it at once: the contract under the table says it, to the caller only, until the
+    card is played (then everyone knows)."""
+    def bid_then_call_own(app: App) -> None:
+        g = app.game
+        bids = [a for a in g.legal_actions() if a.kind == BID]
+        if g.phase == "auction" and bids:
+            app.bid_human(bids[0].value)
+        elif g.phase == "call":
+            cards = [a.card for a in g.legal_actions()]
+            app.call_human(next((c for c in cards if c in g.hands[HUMAN]), cards[0]))
+        else:
+            pass_or_first(app)
+
+    for start in range(1000, 1100):
+        app = chiamata_app(start=start)
+        drive(app, bid_then_call_own, until=lambda app: app.game.phase == "play")
+        if app.game.caller == app.game.partner == HUMAN:
+            break
+    else:
+        raise AssertionError("the person never called a card of their own")
+    g = app.game
+    alone = f"You hold the {app.card_name(g.called)} yourself: you play alone against four."
+    while not g.partner_shown:
+        assert app.model().contract.endswith(alone), app.model().contract
+        if app.held is not None:
+            app.release_trick()
+        elif app.human_to_move:
+            pass_or_first(app)
+        else:
+            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+    assert "alone" not in app.model().contract
+
+
 def test_a_womans_seat_is_labelled_in_the_feminine():
     """Giulia, Sofia and Anna are "compagna", "Ruferin": a seat's label takes the
     language's feminine for a computer player with a woman's name, and only for them."""

@@ -430,6 +430,50 @@ def test_a_computer_exchange_is_told():
     assert app.message.startswith("Giulia exchanges the ")  # still said with the card played
 
 
+def test_a_computer_exchange_is_told_until_the_persons_move():
+    """Four players: the exchange stays in the status line through the other computers'
+    cards until the person has moved (it was gone by the person's turn)."""
+    app = make_app(variant="bisca", players=4)
+    for start in range(1, 400):
+        deal_seed(app, start)
+        app.click_card(app.game.hands[HUMAN][0])
+        if app.game.turn == 1 and app.game.exchange_card() is not None:
+            break
+        app.change_settings(variant="bisca")
+        app.new_deal()
+    else:
+        raise AssertionError("no deal where Giulia may exchange first")
+    swap, turned = app.game.exchange_card(), app.game.briscola
+    said = f"Giulia exchanges the {app.card_name(swap)} for the turned {app.card_name(turned)}."
+    app.play_computer_choice(Action.exchange(swap))
+    while app.held is None and not app.human_to_move:
+        app.play_computer_choice(app.game.legal_moves()[0])
+        assert app.message.startswith(said), app.message
+    while not app.human_to_move:
+        app.release_trick() if app.held is not None else app.play_computer_choice(app.game.legal_moves()[0])
+    assert app.message.startswith(said) and "Your turn" in app.message, app.message
+    app.click_card(app.game.legal_moves()[0])
+    assert "exchanges" not in app.message
+
+
+def test_a_redeal_is_told_when_a_computer_leads_too():
+    """The cards turned and put back stay said until the person's first move, whoever leads."""
+    app = make_app(redeal=True)
+    for seed in range(1, 400):
+        app._entropy = itertools.chain([seed], itertools.count(seed + 1)).__next__
+        app.new_deal()
+        if app.game.redeals and not app.human_to_move:
+            break
+    else:
+        raise AssertionError("no re-dealt deal led by Giulia")
+    said = f"The {app.card_name(app.game.redeals[0])} was turned: it goes back into the stock"
+    assert app.message.startswith(said)
+    app.play_computer_choice(app.game.legal_moves()[0])
+    assert app.message.startswith(said) and app.message.endswith("Your turn."), app.message
+    app.click_card(app.game.legal_moves()[0])
+    assert "was turned" not in app.message
+
+
 def test_mano_negra_shown_by_the_person_wins_at_once():
     backend = DictBackend()
     app = make_app(backend, mano_negra=True)
