@@ -53,7 +53,8 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, face_deck, has_rtl, isolate, pick_language
+from .i18n import (FEMININE_NAMES, FRENCH_COURT, FRENCH_DECKS, LANGUAGES, Translator, face_deck, has_rtl, isolate,
+                   pick_language)
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1594,7 +1595,6 @@ class App:
         played = set(view.played_cards())
         mine = set(view.hand) if self.me is not None else set()
         order = sorted(range(len(SUITS)), key=lambda i: (i != view.trump, i))
-        suit_key = "fsuit_" if self.settings.deck == "french" else "suit_"
         suits = []
         for i in order:
             cards = sorted((make_card(i, r) for r in RANKS), key=lambda c: -strength(c, ranking))
@@ -1605,7 +1605,7 @@ class App:
                 label = t.t("card_out_played", card=name) if state == "played" else (
                     t.t("card_out_yours", card=name) if state == "yours" else self.card_label(c))
                 row.append((CardModel(str(c), label), state))
-            suits.append((t.t(suit_key + SUITS[i]), row))
+            suits.append((self.suit_name(SUITS[i]), row))
         left = TOTAL_POINTS - sum(points(c, ranking) for c in played)
         return CardsOutModel(t.t("cards_out_title"), suits, t.t("cards_out_left", points=t.t("points_n", n=left)),
                              t.t("cards_out_legend" if mine else "cards_out_legend_played"))
@@ -1826,6 +1826,10 @@ class App:
         """The deck the deal's cards are drawn and named from (:func:`briscola.i18n.face_deck`)."""
         return face_deck(self.settings.deck, self.game.rules.variant)
 
+    def suit_name(self, suit: str) -> str:
+        """A suit's name in the deck the deal is drawn from ("Coins", or "Diamonds")."""
+        return self.tr.t(("fsuit_" if self.card_deck in FRENCH_DECKS else "suit_") + suit)
+
     def card_name(self, c: Card) -> str:
         """A card's name inside a sentence (:meth:`Translator.card_name`)."""
         return self.tr.card_name(Card(c), self.card_deck)
@@ -2018,7 +2022,7 @@ class App:
         upcoming = drawn[0][1] if drawn else g.next_card
         if rules.open_hands and upcoming is not None and not g.over:
             next_card = CardModel(str(upcoming), self.card_label(upcoming))
-            next_label = t.t("next_card", card=next_card.label)
+            next_label = t.t("next_card", card=self.card_name(upcoming))  # inside a sentence: "il Due"
         actions = [ActionModel(a.kind, self._action_label(a), hinted=self.hint == a)
                    for a in legal if a.kind in (EXCHANGE, SHOW)]
         actions.extend(self._auction_controls(legal))
@@ -2173,13 +2177,13 @@ class App:
         if g.rules.trump == "called":
             if g.called is None:
                 return t.t("trump_not_called")
-            return t.t("trump_suit", suit=t.t(("fsuit_" if self.settings.deck == "french" else "suit_")
-                                               + g.called.suit))
+            return t.t("trump_suit", suit=self.suit_name(g.called.suit))
         if g.initial_briscola is not None:
             return t.t("briscola_is", card=self.card_name(g.briscola))
         if g.rules.trump == "first":
             plays = [c for tr in g.tricks[:1] for _, c in tr.plays[:1]] or [c for _, c in g.trick[:1]]
-            return t.t("briscola_is", card=self.card_name(plays[0])) if plays else t.t("trump_not_set")
+            # the suit, not the card: no card is turned, the first card's suit is trump
+            return t.t("trump_suit", suit=self.suit_name(plays[0].suit)) if plays else t.t("trump_not_set")
         return t.t("no_trump")
 
     def summary_to_show(self, m: TableModel) -> SummaryModel | None:

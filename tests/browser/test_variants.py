@@ -144,7 +144,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
     expect(page.locator("#stock-count")).to_contain_text("Trump: set by the first card played")
     first = page.locator(PLAYABLE).first.get_attribute("aria-label")
     page.locator(PLAYABLE).first.click()
-    expect(page.locator("#stock-count")).to_contain_text(f"Trump: {first}")
+    expect(page.locator("#stock-count")).to_contain_text(f"Trump: {first.split(' of ')[1]}")  # the suit
     assert play_deal(page) == 12
     assert mode_played(page, "3p-medium-briscolone") == 1
     close_summary(page)

@@ -353,7 +353,7 @@ def test_the_first_card_played_fixes_trump():
     assert app.model().trump_label == "Trump: set by the first card played"
     first = app.game.hands[HUMAN][0]
     app.click_card(first)
-    assert app.model().trump_label == f"Trump: {app.card_name(first)}"
+    assert app.model().trump_label == f"Trump: {app.suit_name(first.suit)}"  # the suit: no card is turned
     assert app.game.trump == first.suit_index
 
 
