@@ -1260,6 +1260,8 @@ class App:
                 return self.tr.t("thinking", who=self.seat_name(self.game.turn))
             return self.tr.t("your_call", bid=self.bid_name(self.game.bid))
         if self.game.turn == me:
+            if any(s == me for s, _ in self.game.trick):  # Dupla: this seat's second card of the trick
+                return self.tr.t("your_turn_second")
             return self.tr.t("your_turn_lead" if not self.game.trick else "your_turn")
         return self.tr.t("thinking", who=self.seat_name(self.game.turn))
 

@@ -515,6 +515,18 @@ def test_a_redeal_is_told_at_the_start():
     assert again.message.endswith("Your turn: lead a card.")  # told in the order it happened
 
 
+def test_dupla_says_when_it_is_the_persons_second_card_of_the_trick():
+    app = make_app(variant="dupla")
+    deal_seed(app, 5)
+    assert app.message == "Your turn: lead a card."
+    app.click_card(app.game.hands[HUMAN][0])
+    app.play_computer_choice(app.game.legal_moves()[0])
+    assert app.message.endswith(" Your turn: your second card of this trick."), app.message
+    app.click_card(app.game.hands[HUMAN][0])
+    app.play_computer_choice(app.game.legal_moves()[0])  # the trick's fourth card
+    assert "second card" not in app.message
+
+
 def test_a_failing_or_wrong_computer_player_never_stalls_the_table():
     app = make_app(variant="dupla")
     app.click_card(app.game.hands[HUMAN][0])
