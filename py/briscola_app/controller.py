@@ -90,7 +90,7 @@ another, the deal won, lost or drawn, and the person's turn after someone else's
 The page's sound.js gives each one its sound; ``turn`` also vibrates."""
 
 
-WISHED = ("players", "match")
+WISHED = ("players", "match", "hand_size")
 """Choices of the settings form that a change of variant (or player count) may have to
 move, and that come back when the form allows them again."""
 
@@ -1726,7 +1726,8 @@ class App:
         engine plays are offered: player counts and match formats the variant or player
         count does not have are hidden, option values refused are disabled, and options
         the variant does not have are hidden. The player count and match format the person
-        chose come back where a later change allows them again (:data:`WISHED`)."""
+        chose come back where a later change allows them again (:data:`WISHED`), and so do
+        five cards in hand after a detour through more players."""
         if values is None:
             self.form = self.settings
             self._form_wish = {name: getattr(self.settings, name) for name in WISHED}
@@ -1774,7 +1775,8 @@ class App:
             radio("variant", t.t("variant"), [(v, t.t(f"variant_{v}")) for v in VARIANTS],
                   about=t.t(variant_about_key(s.variant, s.players))),
             radio("hand_size", t.t("option_hand_size"), [(n, t.number(n)) for n in HAND_SIZES],
-                  hidden="hand_size" not in offered_options),
+                  hidden="hand_size" not in offered_options,  # why five is greyed out
+                  about=t.t("option_hand_size_two") if not allowed(s, "hand_size", max(HAND_SIZES)) else ""),
             check("must_follow", "option_must_follow"),
             check("first_trump", "option_first_trump"),
             check("redeal", "option_redeal"),

@@ -575,8 +575,9 @@ class Page:
                 self.op("prop", field_input, "disabled", c.disabled)
                 if f.kind == "radio":
                     self.op("closest", field_input, "label", "hidden", c.hidden)
-            if f.about:
-                self.op("text", "#variant-about", f.about)
+            if f.name in render.ABOUT_FIELDS:
+                self.op("text", f"{box} .about", f.about)
+                self.op("prop", f"{box} .about", "hidden", not f.about)
 
     def on_settings_submit(self, event) -> None:
         event.preventDefault()

@@ -340,6 +340,11 @@ def settings_html(form: FormModel) -> str:
     return "".join(_field_html(f) for f in form.fields)
 
 
+ABOUT_FIELDS = ("variant", "hand_size")
+"""Fields of the settings form with a line under their choices (the variant's description;
+why five cards in hand is greyed out)."""
+
+
 def _field_html(f: FieldModel) -> str:
     hidden = " hidden" if f.hidden else ""
     if f.kind == "people":
@@ -363,6 +368,8 @@ def _field_html(f: FieldModel) -> str:
     out.append("</div>")
     if f.name == "variant":
         out.append(f'<p class="small about" id="variant-about">{escape(f.about)}</p>')
+    elif f.name in ABOUT_FIELDS:  # why a choice is greyed out, when one is
+        out.append(f'<p class="small about"{"" if f.about else " hidden"}>{escape(f.about)}</p>')
     out.append("</fieldset>")
     return "".join(out)
 

@@ -164,6 +164,23 @@ def checked(form, name) -> str | None:
     return next((c.value for c in field(form, name).choices if c.checked), None)
 
 
+def test_five_cards_in_hand_say_why_they_are_greyed_and_come_back_with_two_players():
+    """Five cards is a two-player game: with four players the choice is greyed out with a
+    line saying so, and back at two players the five cards the person chose come back
+    (they stayed at three, without a word)."""
+    app = make_app()
+    app.settings_form()
+    form = app.settings_form({"variant": "briscolone", "hand_size": "5"})
+    assert checked(form, "hand_size") == "5" and field(form, "hand_size").about == ""
+    form = app.settings_form({"variant": "briscolone", "hand_size": "5", "players": "4"})
+    five = next(c for c in field(form, "hand_size").choices if c.value == "5")
+    assert checked(form, "hand_size") == "3" and five.disabled
+    assert field(form, "hand_size").about == "Five cards in hand: two players only."
+    assert 'class="small about">Five cards in hand: two players only.</p>' in render.settings_html(form)
+    form = app.settings_form({"variant": "briscolone", "hand_size": "3", "players": "2"})
+    assert checked(form, "hand_size") == "5" and field(form, "hand_size").about == ""
+
+
 def test_form_hides_what_a_variant_does_not_have():
     app = make_app()
     form = app.settings_form()
