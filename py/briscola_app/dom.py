@@ -187,6 +187,13 @@ class Page:
         self._bind()
 
     # -- the page's changes -------------------------------------------------------------
+    def shown_already(self) -> None:
+        """The cards of the hand and the table count as on screen already (painted before
+        Python started), so the first render does not slide them in a second time."""
+        m = self.app.model()
+        self.hand_shown = frozenset(c.card for c in m.hand)
+        self.trick_shown = frozenset(c.card for c in m.trick)
+
     def op(self, *operation) -> None:
         """One change for the page (an operation of static/js/paint.js), sent with the
         others by :meth:`flush`: in a worker each call into the page is a round trip."""
@@ -1071,6 +1078,8 @@ def start() -> Page:
     app.system_reduces_motion = bool(info["reduceMotion"])
     page = Page(app, build=str(info["build"]))
     page.translate_static([str(k) for k in info["textKeys"]])
+    if info["table"]:  # early.js painted the table kept from the last visit: its cards are not new
+        page.shown_already()
     page.render(focus_index=1)
     page.flush()
     if not info["table"]:  # early.js painted none

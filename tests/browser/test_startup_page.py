@@ -95,6 +95,22 @@ def test_saved_table_painted_and_a_card_tapped_before_python_is_played(browser: 
     page.context.close()
 
 
+def test_a_saved_table_is_not_dealt_in_again_when_python_takes_over(browser: Browser, any_url: str) -> None:
+    """The hand painted from storage stays still when Python paints the same table: its
+    cards used to slide in a second time (a flash of the whole hand on every return)."""
+    page = new_page(browser)
+    open_game(page, any_url)
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#hand button[data-card]:not([disabled])").first.click()
+    assert wait_for_turn(page) == "your-turn"
+    page.reload(wait_until="domcontentloaded")
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#hand button[data-card]")).to_have_count(3)
+    expect(page.locator("#hand .card.new")).to_have_count(0)
+    expect(page.locator("#trick .played.new")).to_have_count(0)
+    page.context.close()
+
+
 def test_settings_opens_during_start_up_and_is_filled_when_python_is_up(browser: Browser,
                                                                         any_url: str) -> None:
     page, errors, held = opened_while_held(browser, any_url)
