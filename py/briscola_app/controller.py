@@ -64,7 +64,7 @@ from .stats import (PEOPLE_ONLY, DealResult, FiveStats, History, MatchStats, Mod
                     validate_match_stats, validate_people_stats, validate_stats)
 from .statsio import Bundle, export_data, merge, read_file
 from .storage import Backend, BadData, DictBackend, Store, is_count
-from .tabs import Tabs, deal_name
+from .tabs import DEAL_PREFIX, Tabs, deal_name
 
 HUMAN = 0
 # pass-and-play: a move kept for the cover: who made it, the move, the briscola before it
@@ -726,13 +726,16 @@ class App:
                 self._settle(saved, game)
                 self.store.clear(name)
         if self.store.save(self.deal_name, loaded[0].to_dict()):
+            if chosen.startswith(DEAL_PREFIX):  # if that tab was only frozen, it will know
+                self.tabs.mark_moved(chosen[len(DEAL_PREFIX):])
             self.store.clear(chosen)
         return loaded
 
-    def new_deal(self) -> None:
+    def new_deal(self, abandon: bool = True) -> None:
         """New game: a new match with the current settings (its first deal). A deal or a
-        match left unfinished counts as lost."""
-        previous = getattr(self, "game", None)
+        match left unfinished counts as lost (not when it went on in another tab: without
+        ``abandon``)."""
+        previous = getattr(self, "game", None) if abandon else None
         players = self.settings.players
         first_dealer = players - 1  # the person at the device leads the first deal
         if previous is not None:
@@ -1033,7 +1036,19 @@ class App:
     def play_computer_choice(self, choice: Any) -> Trick | None:
         return self.play_computer(self.settle_choice(choice))
 
+    def carried_on_elsewhere(self) -> bool:
+        """This tab was frozen and another tab took its deal over: a new deal here, said
+        so, instead of playing on a copy (the two results could count only once)."""
+        if not self.tabs.moved_away():
+            return False
+        self.new_deal(abandon=False)
+        self.message = self.tr.t("deal_moved") + " " + self.message
+        self._save_deal()
+        return True
+
     def _act(self, action: Action) -> Trick | None:
+        if self.carried_on_elsewhere():  # the action was for the deal now in another tab
+            return None
         game, seat = self.game, self.game.turn
         me, actor = self.me, self.seats[seat]
         you = seat == me

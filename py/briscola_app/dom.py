@@ -265,6 +265,11 @@ class Page:
         pagehide): one more try at what full storage held back."""
         if str(event.target.visibilityState) == "hidden":  # the page's document, from a worker too
             self.app.save_what_waits()
+        elif self.app.carried_on_elsewhere():  # frozen meanwhile, and another tab took the deal
+            self.op("closeAll")
+            self.epoch += 1
+            self.render(focus_index=1)
+            self.drive()
 
     def on_pageshow(self, event) -> None:
         if event.persisted:  # back from the back-forward cache

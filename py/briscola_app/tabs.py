@@ -8,6 +8,12 @@ no longer listed (closed, or not seen for :data:`LIVE_MS`) is an orphan: the nex
 to open without a deal of its own takes the most recent one over, so closing a tab
 mid-deal and opening the game again carries on as before.
 
+A tab that was only frozen (a phone keeps a background tab without running it; a desktop
+runs a hidden tab's timers once a minute) may have its deal taken over meanwhile. The tab
+that takes it notes so under ``briscola.moved`` (the old tab's id -> its own), and the
+frozen tab, at its next move, finds the note and deals itself a new deal instead of
+playing on a copy whose result could count only once.
+
 A duplicated tab starts with a copy of the original's sessionStorage, hence its id: a
 tab that finds its id in use by a live tab, without having been reloaded, takes a new one.
 """
@@ -21,6 +27,7 @@ from .storage import PREFIX, Backend, BadData, Store
 
 SESSION_KEY = "briscola.tab"
 TABS = "tabs"
+MOVED = "moved"
 DEAL_PREFIX = "deal."
 LEGACY_DEAL = "deal"  # the one shared deal of builds before tabs had their own
 BEAT_MS = 10_000
@@ -35,6 +42,15 @@ def validate_tabs(data: Any) -> dict[str, int]:
     for tab, seen in data.items():
         if not _TAB_ID.match(tab) or not isinstance(seen, int) or isinstance(seen, bool):
             raise BadData("tabs must map tab ids to times")
+    return dict(data)
+
+
+def validate_moved(data: Any) -> dict[str, str]:
+    if not isinstance(data, dict) or len(data) > MAX_TABS:
+        raise BadData("moved deals must be a small object")
+    for tab, to in data.items():
+        if not _TAB_ID.match(tab) or not isinstance(to, str) or not _TAB_ID.match(to):
+            raise BadData("moved deals must map tab ids to tab ids")
     return dict(data)
 
 
@@ -76,6 +92,23 @@ class Tabs:
         tabs = self.live()
         if tabs.pop(self.id, None) is not None:
             self.store.save(TABS, tabs)
+
+    def mark_moved(self, tab: str) -> None:
+        """The deal of ``tab`` goes on in this tab (the oldest notes go past MAX_TABS)."""
+        moved = self.store.load(MOVED, validate_moved) or {}
+        moved.pop(tab, None)
+        moved[tab] = self.id
+        self.store.save(MOVED, dict(list(moved.items())[-MAX_TABS:]))
+
+    def moved_away(self) -> bool:
+        """Did another tab take this tab's deal over while it was frozen? The note is read
+        once: this tab goes on with a deal of its own."""
+        moved = self.store.load(MOVED, validate_moved)
+        if not moved or self.id not in moved:
+            return False
+        del moved[self.id]
+        self.store.save(MOVED, moved)
+        return True
 
     def orphan_deals(self) -> list[str]:
         """Stored deal names whose tab is gone, the legacy shared deal included."""

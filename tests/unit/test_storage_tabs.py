@@ -154,6 +154,31 @@ def test_a_tab_that_stopped_beating_is_closed():
     assert c.deal_id == a.deal_id
 
 
+def test_a_frozen_tab_whose_deal_went_on_elsewhere_deals_anew_and_both_results_count():
+    """A phone freezes a background tab: after LIVE_MS without a beat another tab takes its
+    deal over. Back to life, the frozen tab used to play on a copy of the same deal, and
+    of the two results only one was counted. Now it finds its deal gone, says so and
+    plays a new deal of its own; nothing is counted lost for it."""
+    browser = Browser()
+    browser.settings(level="easy")
+    a = browser.open()
+    tricks(a, 2)
+    taken = a.deal_id
+    browser.clock.now += LIVE_MS  # frozen: no beat
+    c = browser.open()
+    assert c.deal_id == taken
+    a.tabs.beat()  # thawed
+    advance(a)  # its next move: the deal is elsewhere
+    assert a.deal_id != taken and not a.game.tricks
+    assert a.message.startswith("This deal went on in another tab, so a new one is dealt here.")
+    assert PREFIX + "stats" not in browser.backend.items, "nothing counted lost for the deal moved"
+    finish(c)
+    finish(a)
+    assert played(browser) == 2
+    assert a.store.load("deal." + a.tabs.id, lambda d: d) is not None
+    assert not a.tabs.moved_away(), "the note is read once"
+
+
 def test_a_duplicated_tab_gets_an_id_and_deal_of_its_own():
     browser = Browser()
     a = browser.open()
