@@ -962,7 +962,7 @@ class Page:
             return
         values = {k: self.body.get(k, "") for k in snapshot.BODY_KEYS}
         text = snapshot.table_snapshot(self.painted, values, len(m.hand), bool(m.your_turn), m.message,
-                                       self.build, private=self.app.pass_and_play)
+                                       self.build, private=self.app.pass_and_play, tab=self.app.tabs.id)
         if text is None or text == self.kept:
             return
         self.kept = text

@@ -31,9 +31,11 @@ the hand of whoever had the device last)."""
 
 
 def table_snapshot(regions: dict[str, str], body: dict[str, str], hand_count: int, your_turn: bool,
-                   status: str, build: str, private: bool = False) -> str | None:
+                   status: str, build: str, private: bool = False, tab: str = "") -> str | None:
     """The JSON text to store, or None when a part is too large or not a plain value.
-    ``private``: several people play at the device; their hands are not kept."""
+    ``private``: several people play at the device; their hands are not kept. ``tab``:
+    the tab that painted it; early.js shows it in that tab only, or in a new tab when
+    that one is closed (as its deal is taken over), never over another open tab's deal."""
     painted = {r: regions[r] for r in REGIONS if r in regions and not (private and r in PRIVATE)}
     if private:
         hand_count, your_turn = 0, False
@@ -41,6 +43,7 @@ def table_snapshot(regions: dict[str, str], body: dict[str, str], hand_count: in
         return None
     data = {
         "build": build if _VALUE.match(build) else "",
+        "tab": tab if _VALUE.match(tab) else "",
         "regions": painted,
         "body": {k: v for k, v in body.items() if k in BODY_KEYS and _VALUE.match(v)},
         "count": hand_count,

@@ -113,8 +113,23 @@
     performance.mark("briscola:table");
   };
 
+  // Another tab's table is not this one's: shown only in the tab that painted it, or in a
+  // new tab once that tab is closed (its deal is then taken over: py/briscola_app/tabs.py)
+  const TAB_LIVE_MS = 30000;
+  const ours = (data) => {
+    if (!data.tab) return true; // kept by a build before tabs were told apart
+    try {
+      const mine = sessionStorage.getItem("briscola.tab");
+      if (mine) return mine === data.tab;
+      const tabs = JSON.parse(localStorage.getItem("briscola.tabs") || "null");
+      const seen = tabs && tabs.version === 1 && tabs.data ? tabs.data[data.tab] : undefined;
+      return !(Number.isInteger(seen) && Date.now() - seen < TAB_LIVE_MS);
+    } catch (e) {
+      return false;
+    }
+  };
   const data = stored();
-  if (data) paint(data);
+  if (data && ours(data)) paint(data);
 
   // Settings, Stats and How to play open at once; what they show comes with Python.
   for (const action of ["settings", "stats"]) {

@@ -20,6 +20,15 @@ def test_keeps_the_table_regions_and_plain_body_values_only() -> None:
     assert (data["count"], data["turn"], data["status"], data["build"]) == (3, True, "Your turn", "abc123")
 
 
+def test_the_snapshot_says_which_tab_painted_it() -> None:
+    """early.js shows a table only in the tab that painted it (or in a new tab once that
+    one is closed): a reload showed another open tab's hand, and took a tap on it."""
+    data = json.loads(snapshot.table_snapshot({}, {}, 0, False, "", "b", tab="3fa9") or "")["data"]
+    assert data["tab"] == "3fa9"
+    data = json.loads(snapshot.table_snapshot({}, {}, 0, False, "", "b", tab="<x>") or "")["data"]
+    assert data["tab"] == ""
+
+
 def test_too_large_is_not_kept() -> None:
     big = "x" * (snapshot.MAX_REGION_CHARS + 1)
     assert snapshot.table_snapshot({"hand": big}, {}, 0, False, "", "b") is None
@@ -35,6 +44,9 @@ def test_early_js_paints_the_same_regions_within_the_same_bounds() -> None:
     assert [r.strip().strip('"') for r in listed.split(",") if r.strip()] == list(snapshot.REGIONS)
     assert f"MAX_CHARS = {snapshot.MAX_CHARS // 1024} * 1024" in code
     assert f"MAX_REGION_CHARS = {snapshot.MAX_REGION_CHARS // 1024} * 1024" in code
+    # whose table it is, as tabs.py tells tabs apart and open from closed
+    from briscola_app.tabs import LIVE_MS, SESSION_KEY
+    assert f"TAB_LIVE_MS = {LIVE_MS};" in code and f'sessionStorage.getItem("{SESSION_KEY}")' in code
 
 
 def test_pass_and_play_keeps_no_hand() -> None:
