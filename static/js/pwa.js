@@ -117,6 +117,11 @@ function showUpdate(worker) {
   reload.onclick = () => {
     reload.disabled = true;
     updateRequested = true;
+    if (worker.state === "activating" || worker.state === "activated") {
+      // another tab took the update already: this page is the old build, load the new one
+      window.location.reload();
+      return;
+    }
     worker.postMessage({ type: "skip-waiting" });
   };
   banner.hidden = false;
@@ -147,11 +152,17 @@ function watchForUpdates(registration) {
 async function registerWorker() {
   if (!("serviceWorker" in navigator)) return;
   let reloading = false;
+  const controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // The first install claims this page (same build): nothing to reload. A new build
     // that took over because the user asked: reload into it. The deal is saved after
-    // every move, so it resumes.
-    if (!updateRequested || reloading) return;
+    // every move, so it resumes. A new build another tab took: this page is the old
+    // one, so the reload is offered (its button reloads at once).
+    if (reloading) return;
+    if (!updateRequested) {
+      if (controlled && navigator.serviceWorker.controller) showUpdate(navigator.serviceWorker.controller);
+      return;
+    }
     reloading = true;
     window.location.reload();
   });

@@ -131,6 +131,40 @@ def test_update_replaces_cache_and_keeps_the_deal(
     request_log.assert_same_origin(url)
 
 
+def test_an_update_taken_in_one_tab_leaves_a_working_reload_in_the_other(
+    page: Page, context: BrowserContext, live_site, console_errors
+):
+    """Two tabs of the old build both offer the new one; the first takes it. The second's
+    Reload used to do nothing (it asked a worker already active to take over)."""
+    url, old, new, deploy = live_site
+    page.set_viewport_size(PHONE)
+    seed_fast_settings(context)
+    page.goto(url)
+    wait_until_playable(page)
+    wait_until_offline_ready(page)
+    deploy()
+    page.reload()
+    wait_until_playable(page)
+    other = context.new_page()
+    other.set_viewport_size(PHONE)
+    other.goto(url)
+    wait_until_playable(other)
+    for tab in (page, other):
+        assert tab.locator("body").get_attribute("data-build") == old
+        expect(tab.locator("#update-banner")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    with page.expect_navigation(timeout=READY_TIMEOUT_MS):
+        page.locator("#update-reload").click()
+    wait_until_playable(page)
+    expect(page.locator("body")).to_have_attribute("data-build", new)
+    expect(other.locator("#update-banner")).to_be_visible()  # still the old build there
+    with other.expect_navigation(timeout=READY_TIMEOUT_MS):
+        other.locator("#update-reload").click()
+    wait_until_playable(other)
+    expect(other.locator("body")).to_have_attribute("data-build", new)
+    expect(other.locator("#update-banner")).to_be_hidden()
+    console_errors.assert_none()
+
+
 def test_the_update_banner_can_be_pressed_over_an_open_dialog(page: Page, context: BrowserContext, site_url: str,
                                                               console_errors):
     """A modal dialog makes the rest of the page inert: a banner that shows while the
