@@ -63,7 +63,10 @@ FEMININE_NAMES = frozenset({1, 3, 5, 7})
 "partner", "caller", the contract's "Ruferin"). Names 1-5 are the seats'; 6 Paolo and
 7 Chiara are spares, for a computer whose name a person at the device has typed."""
 ALIASES = {"pt": "pt-BR"}
-"""A bare "pt" from a browser means Brazilian Portuguese, as in CLDR."""
+"""A bare "pt" from a browser means Brazilian Portuguese, as in CLDR; Portuguese of
+another region than Brazil (Angola, Mozambique, Cape Verde, Macao, ...) has European
+Portuguese for its parent there (:data:`REGION_ALIASES`)."""
+REGION_ALIASES = {"pt": "pt-PT"}
 LEGACY = {"pt": "pt-PT"}
 """Codes stored by earlier builds: their "pt" texts were European Portuguese."""
 
@@ -271,7 +274,12 @@ def resolve(code: str | None) -> str | None:
     lower = {c.lower(): c for c in LANGUAGE_CODES}
     if tag.lower() in lower:
         return lower[tag.lower()]
-    base = tag.split("-")[0].lower()
+    base, *rest = tag.lower().split("-")
+    region = next((s for s in rest if (len(s) == 2 and s.isalpha()) or (len(s) == 3 and s.isdigit())), None)
+    if region is not None and f"{base}-{region}" in lower:  # pt-Latn-BR
+        return lower[f"{base}-{region}"]
+    if base in REGION_ALIASES and region is not None:  # pt-AO: a region of its own, not Brazil
+        return REGION_ALIASES[base]
     if base in ALIASES:
         return ALIASES[base]
     return lower.get(base)

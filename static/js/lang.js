@@ -6,6 +6,7 @@
 (() => {
   const STRINGS = /*__STRINGS__*/ {};
   const ALIASES = { pt: "pt-BR" }; // a bare "pt" means Brazil, as in CLDR
+  const REGION_ALIASES = { pt: "pt-PT" }; // pt-AO, pt-MZ...: European Portuguese, as in CLDR
   const LEGACY = { pt: "pt-PT" }; // the "pt" stored by earlier builds was European
   const MAX_SETTINGS_CHARS = 4096;
   const codes = Object.keys(STRINGS);
@@ -15,7 +16,11 @@
     const lower = tag.trim().replace("_", "-").toLowerCase();
     const exact = codes.find((c) => c.toLowerCase() === lower);
     if (exact) return exact;
-    const base = lower.split("-")[0];
+    const [base, ...rest] = lower.split("-");
+    const region = rest.find((s) => /^([a-z]{2}|[0-9]{3})$/.test(s));
+    const regional = region && codes.find((c) => c.toLowerCase() === `${base}-${region}`);
+    if (regional) return regional; // pt-Latn-BR
+    if (REGION_ALIASES[base] && region) return REGION_ALIASES[base]; // pt-AO: a region of its own
     if (ALIASES[base]) return ALIASES[base];
     return codes.find((c) => c.toLowerCase() === base) || null;
   };

@@ -161,7 +161,8 @@ def test_language_files_are_plain_json_in_utf8():
 
 
 @pytest.mark.parametrize("tags,expected", [
-    (["pt-BR"], "pt-BR"), (["pt"], "pt-BR"), (["pt-PT"], "pt-PT"), (["pt-AO"], "pt-BR"),
+    (["pt-BR"], "pt-BR"), (["pt"], "pt-BR"), (["pt-PT"], "pt-PT"), (["pt-AO"], "pt-PT"), (["pt-MZ"], "pt-PT"),
+    (["pt-Latn-BR"], "pt-BR"), (["pt_br"], "pt-BR"),
     (["fa-IR", "en"], "fa"), (["sr-Latn", "hr-HR"], "hr"), (["de-AT"], "de"), (["uk-UA"], "uk"),
     (["xx", "yy"], "en"), ([], "en"),
 ])
