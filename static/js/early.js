@@ -110,6 +110,7 @@
     if (bar) bar.hidden = !data.regions["match-bar"];
     const page = window.briscolaPage; // paint.js: the hand made to fit the screen
     if (page && page.fit) page.fit();
+    body.dataset.earlyTable = "1"; // the loader steps aside (app.css)
     performance.mark("briscola:table");
   };
 
