@@ -68,6 +68,15 @@ def live_site(two_builds, tmp_path: Path):
         server.server_close()
 
 
+def open_installed(page: Page, context: BrowserContext, url: str) -> None:
+    """The game open on a phone, playable, and its service worker ready for offline."""
+    page.set_viewport_size(PHONE)
+    seed_fast_settings(context)
+    page.goto(url)
+    wait_until_playable(page)
+    wait_until_offline_ready(page)
+
+
 def saved_deal(page: Page) -> dict:
     key = "briscola.deal." + page.evaluate("sessionStorage.getItem('briscola.tab')")
     return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["data"]["record"]
@@ -83,11 +92,7 @@ def test_update_replaces_cache_and_keeps_the_deal(
     page: Page, context: BrowserContext, live_site, console_errors, request_log
 ):
     url, old, new, deploy = live_site
-    page.set_viewport_size(PHONE)
-    seed_fast_settings(context)
-    page.goto(url)
-    wait_until_playable(page)
-    wait_until_offline_ready(page)
+    open_installed(page, context, url)
     assert cache_names(page) == [CACHE_PREFIX + old]
 
     for _ in range(3):  # three tricks into the deal
@@ -137,11 +142,7 @@ def test_an_update_taken_in_one_tab_leaves_a_working_reload_in_the_other(
     """Two tabs of the old build both offer the new one; the first takes it. The second's
     Reload used to do nothing (it asked a worker already active to take over)."""
     url, old, new, deploy = live_site
-    page.set_viewport_size(PHONE)
-    seed_fast_settings(context)
-    page.goto(url)
-    wait_until_playable(page)
-    wait_until_offline_ready(page)
+    open_installed(page, context, url)
     deploy()
     page.reload()
     wait_until_playable(page)

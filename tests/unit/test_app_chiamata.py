@@ -118,6 +118,30 @@ def test_persian_game_points_line_isolates_each_name_and_uses_the_persian_comma(
     assert ", " not in points
 
 
+def bid_then_call_own(app: App) -> None:
+    """The person bids, then calls a card of their own."""
+    g = app.game
+    bids = [a for a in g.legal_actions() if a.kind == BID]
+    if g.phase == "auction" and bids:
+        app.bid_human(bids[0].value)
+    elif g.phase == "call":
+        cards = [a.card for a in g.legal_actions()]
+        app.call_human(next((c for c in cards if c in g.hands[HUMAN]), cards[0]))
+    else:
+        pass_or_first(app)
+
+
+def the_person_alone(until) -> App:
+    """A deal in which the person called a card of their own, played until ``until(app)``."""
+    for start in range(1000, 1100):
+        app = chiamata_app(start=start)
+        drive(app, bid_then_call_own, until=lambda app: until(app) or app.game.phase == "play")
+        if app.game.caller == app.game.partner == HUMAN:
+            drive(app, bid_then_call_own, until=until)
+            return app
+    raise AssertionError("the person never called a card of their own")
+
+
 def test_the_summary_says_why_game_points_are_larger_than_two_and_one():
     """A caller who holds the called card plays alone for 4 game points, and a side that
     takes all 120 points doubles them (cappotto): the summary says which, under the game
@@ -142,22 +166,7 @@ def test_the_summary_says_why_game_points_are_larger_than_two_and_one():
         assert abs(caller_gain) == 2 * (2 if alone else 1) * (2 if cappotto else 1)
     assert seen == {287: (True, False), 210: (False, True), 1000: (False, False)}
 
-    def bid_then_call_own(app: App) -> None:  # the person bids, then calls a card of their own
-        g = app.game
-        bids = [a for a in g.legal_actions() if a.kind == BID]
-        if g.phase == "auction" and bids:
-            app.bid_human(bids[0].value)
-        elif g.phase == "call":
-            cards = [a.card for a in g.legal_actions()]
-            app.call_human(next((c for c in cards if c in g.hands[HUMAN]), cards[0]))
-        else:
-            pass_or_first(app)
-
-    for start in range(1000, 1100):
-        app = chiamata_app(start=start)
-        drive(app, bid_then_call_own)
-        if app.game.caller == app.game.partner == HUMAN:
-            break
+    app = the_person_alone(lambda app: app.game.over and app.held is None)
     said = app.model().summary.note.split("\n")[2:]
     assert "You held the called card and played alone against four: the caller's game points are doubled." in said
 
@@ -166,24 +175,7 @@ def test_a_caller_alone_is_reminded_on_the_table_until_the_called_card_is_played
     """Calling a card of one's own is said once, when called, and a computer's lead used to
     replace it at once: the contract under the table says it, to the caller only, until the
     card is played (then everyone knows)."""
-    def bid_then_call_own(app: App) -> None:
-        g = app.game
-        bids = [a for a in g.legal_actions() if a.kind == BID]
-        if g.phase == "auction" and bids:
-            app.bid_human(bids[0].value)
-        elif g.phase == "call":
-            cards = [a.card for a in g.legal_actions()]
-            app.call_human(next((c for c in cards if c in g.hands[HUMAN]), cards[0]))
-        else:
-            pass_or_first(app)
-
-    for start in range(1000, 1100):
-        app = chiamata_app(start=start)
-        drive(app, bid_then_call_own, until=lambda app: app.game.phase == "play")
-        if app.game.caller == app.game.partner == HUMAN:
-            break
-    else:
-        raise AssertionError("the person never called a card of their own")
+    app = the_person_alone(lambda app: app.game.phase == "play")
     g = app.game
     alone = f"You hold the {app.card_name(g.called)} yourself: you play alone against four."
     while not g.partner_shown:
