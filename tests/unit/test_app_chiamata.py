@@ -58,13 +58,18 @@ def drive(app: App, person, until=lambda app: app.game.over and app.held is None
     for _ in range(400):
         if until(app):
             return
-        if app.held is not None:
-            app.release_trick()
-        elif app.human_to_move:
-            person(app)
-        else:
-            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+        step(app, person)
     raise AssertionError("the deal does not end")
+
+
+def step(app: App, person) -> None:
+    """One move, as the page takes it: a trick taken, the person's, or a computer's."""
+    if app.held is not None:
+        app.release_trick()
+    elif app.human_to_move:
+        person(app)
+    else:
+        app.play_computer_choice(app.computer_agent().choose(app.current_view()))
 
 
 def pass_or_first(app: App) -> None:
@@ -180,12 +185,7 @@ def test_a_caller_alone_is_reminded_on_the_table_until_the_called_card_is_played
     alone = f"You hold the {app.card_name(g.called)} yourself: you play alone against four."
     while not g.partner_shown:
         assert app.model().contract.endswith(alone), app.model().contract
-        if app.held is not None:
-            app.release_trick()
-        elif app.human_to_move:
-            pass_or_first(app)
-        else:
-            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+        step(app, pass_or_first)
     assert "alone" not in app.model().contract
 
 
