@@ -25,8 +25,8 @@ COMPILED = "document.documentElement.dataset.compiled === 'yes'"  # early.js: th
 def seed_fast_settings(context: BrowserContext, **changes) -> None:
     """Store fast settings before the page loads (only when none are stored yet)."""
     box = json.dumps({"version": 1, "data": {**FAST, **changes}})
-    context.add_init_script(
-        "if (!localStorage.getItem('briscola.settings')) "
+    context.add_init_script(  # not on a new tab's about:blank, whose storage is out of bounds
+        "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings')) "
         f"localStorage.setItem('briscola.settings', {json.dumps(box)});"
     )
 
