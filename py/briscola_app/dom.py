@@ -915,6 +915,7 @@ class Page:
         self.op("text", "#my-pile", m.my_pile_label)
         self.op("text", "#status", m.message)
         self.op("text", "#tip-text", m.tip)
+        self.op("text", "#tip-said", m.tip)
         self.op("prop", "#tip", "hidden", not m.tip)
         self.op("prop", "#howto-offer", "hidden", not m.offer)
         if m.notice:
