@@ -131,6 +131,15 @@
   };
   const data = stored();
   if (data && ours(data)) paint(data);
+  // the person's "Reduce motion", before any table: the loader's light stays still too
+  try {
+    const motion = JSON.parse(localStorage.getItem("briscola.motion") || "null");
+    if (motion && motion.version === 1 && motion.data && typeof motion.data.reduce === "boolean") {
+      body.dataset.motion = motion.data.reduce ? "off" : "on";
+    }
+  } catch (e) {
+    // unreadable: Python sets it aside and says so
+  }
 
   // Settings, Stats and How to play open at once; what they show comes with Python.
   for (const action of ["settings", "stats"]) {
