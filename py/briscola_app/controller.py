@@ -624,6 +624,7 @@ class App:
         self.clock = clock or (lambda: int(time.time() * 1000))
         self.tabs = Tabs(store, session if session is not None else DictBackend(), self.clock,
                          lambda: f"{self._entropy():x}", reloaded)
+        self.tabs.moved_away()  # a note for this tab's id is moot at a start (a closed tab restored)
         self._browser_lang = browser_lang
         stored_settings = self._stored_settings()
         self.settings: Settings = stored_settings or Settings(lang=pick_language(browser_lang))

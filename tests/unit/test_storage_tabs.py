@@ -179,6 +179,23 @@ def test_a_frozen_tab_whose_deal_went_on_elsewhere_deals_anew_and_both_results_c
     assert not a.tabs.moved_away(), "the note is read once"
 
 
+def test_a_closed_tab_restored_after_its_deal_was_taken_over_plays_on_undisturbed():
+    """The note that a tab's deal went elsewhere matters only to a tab still running: a
+    closed tab restored with its id (its sessionStorage comes back) starts afresh and is
+    not told again at its first move."""
+    browser = Browser()
+    a = browser.open()
+    tricks(a, 2)
+    a.tabs.leave()  # closed
+    c = browser.open()
+    assert c.deal_id == a.deal_id
+    restored = browser.open(a.tabs.session)  # the same id, as a restored tab has
+    assert restored.tabs.id == a.tabs.id and restored.deal_id != a.deal_id
+    first = restored.deal_id
+    advance(restored)
+    assert restored.deal_id == first and "another tab" not in restored.message
+
+
 def test_a_duplicated_tab_gets_an_id_and_deal_of_its_own():
     browser = Browser()
     a = browser.open()
