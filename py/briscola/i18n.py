@@ -383,13 +383,15 @@ class Translator:
         that begins with a card's name gives it a capital all the same."""
         return self.meta.get("card_case", "title")
 
+    def suit_name(self, suit: str, deck: str = "italian") -> str:
+        """A suit in words, ``suit`` its letter: "Coins"; the French deck names its own."""
+        return self.t(("fsuit_" if deck in FRENCH_DECKS else "suit_") + suit)
+
     def card_name(self, c: Card, deck: str = "italian") -> str:
         """A card in words: "Ace of Coins"; the French deck names its own cards."""
-        french = deck in FRENCH_DECKS
         rank = face_rank(c.rank, deck)
-        rank_key = f"frank_{rank}" if french and rank in FRENCH_COURT else f"rank_{rank}"
-        suit_key = ("fsuit_" if french else "suit_") + c.suit
-        name = self.t("card_of", rank=self.t(rank_key), suit=self.t(suit_key))
+        rank_key = f"frank_{rank}" if deck in FRENCH_DECKS and rank in FRENCH_COURT else f"rank_{rank}"
+        name = self.t("card_of", rank=self.t(rank_key), suit=self.suit_name(c.suit, deck))
         return name[:1].lower() + name[1:] if self.card_case == "lower" else name
 
     def card_label(self, c: Card, deck: str = "italian") -> str:

@@ -53,8 +53,7 @@ from briscola.rules import Rules, UnsupportedRuleError
 
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import (FEMININE_NAMES, FRENCH_COURT, FRENCH_DECKS, LANGUAGES, Translator, face_deck, has_rtl, isolate,
-                   pick_language)
+from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, face_deck, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1042,9 +1041,8 @@ class App:
         so, instead of playing on a copy (the two results could count only once)."""
         if not self.tabs.moved_away():
             return False
-        self.new_deal(abandon=False)
+        self.new_deal(abandon=False)  # saved there
         self.message = self.tr.t("deal_moved") + " " + self.message
-        self._save_deal()
         return True
 
     def _act(self, action: Action) -> Trick | None:
@@ -1848,7 +1846,7 @@ class App:
 
     def suit_name(self, suit: str) -> str:
         """A suit's name in the deck the deal is drawn from ("Coins", or "Diamonds")."""
-        return self.tr.t(("fsuit_" if self.card_deck in FRENCH_DECKS else "suit_") + suit)
+        return self.tr.suit_name(suit, self.card_deck)
 
     def card_name(self, c: Card) -> str:
         """A card's name inside a sentence (:meth:`Translator.card_name`)."""

@@ -174,6 +174,9 @@ class Page:
         self.hand_shown: frozenset[str] = frozenset()
         self.painted: dict[str, str] = {}  # region id -> HTML it shows, to skip repaints
         self.trick_shown: frozenset[str] = frozenset()
+        # early.js painted the table kept from the last visit: at the first render its cards
+        # count as on screen, so they do not slide in a second time
+        self.painted_early = False
         self.sounding = False  # cues sound from the end of start-up on (none at load)
         self.kept = ""  # the table snapshot last stored (snapshot.py)
         self.body: dict[str, str] = {}  # the body's data attributes as last set
@@ -187,13 +190,6 @@ class Page:
         self._bind()
 
     # -- the page's changes -------------------------------------------------------------
-    def shown_already(self) -> None:
-        """The cards of the hand and the table count as on screen already (painted before
-        Python started), so the first render does not slide them in a second time."""
-        m = self.app.model()
-        self.hand_shown = frozenset(c.card for c in m.hand)
-        self.trick_shown = frozenset(c.card for c in m.trick)
-
     def op(self, *operation) -> None:
         """One change for the page (an operation of static/js/paint.js), sent with the
         others by :meth:`flush`: in a worker each call into the page is a round trip."""
@@ -886,6 +882,10 @@ class Page:
         app = self.app
         m = app.model()
         t = app.tr
+        if self.painted_early:
+            self.hand_shown = frozenset(c.card for c in m.hand)
+            self.trick_shown = frozenset(c.card for c in m.trick)
+            self.painted_early = False
         # before the hand and its buttons (bids, calls) are painted again
         self.op("focusWas", "#hand, #hand-actions")
         self._paint("opponents", render.opponents_html(m, t))
@@ -1084,8 +1084,7 @@ def start() -> Page:
     app.system_reduces_motion = bool(info["reduceMotion"])
     page = Page(app, build=str(info["build"]))
     page.translate_static([str(k) for k in info["textKeys"]])
-    if info["table"]:  # early.js painted the table kept from the last visit: its cards are not new
-        page.shown_already()
+    page.painted_early = bool(info["table"])
     page.render(focus_index=1)
     page.flush()
     if not info["table"]:  # early.js painted none

@@ -366,10 +366,9 @@ def _field_html(f: FieldModel) -> str:
         out.append(f'<label{" hidden" if c.hidden else ""}><input type="radio" name="{escape(f.name)}" '
                    f'value="{escape(c.value)}"{_state(c)}>{escape(c.label)}</label>')
     out.append("</div>")
-    if f.name == "variant":
-        out.append(f'<p class="small about" id="variant-about">{escape(f.about)}</p>')
-    elif f.name in ABOUT_FIELDS:  # why a choice is greyed out, when one is
-        out.append(f'<p class="small about"{"" if f.about else " hidden"}>{escape(f.about)}</p>')
+    if f.name in ABOUT_FIELDS:  # the variant's description; why a choice is greyed out, when one is
+        ident = ' id="variant-about"' if f.name == "variant" else ""
+        out.append(f'<p class="small about"{ident}{"" if f.about else " hidden"}>{escape(f.about)}</p>')
     out.append("</fieldset>")
     return "".join(out)
 
