@@ -416,12 +416,7 @@ def test_the_partner_is_shown_only_to_its_holder_until_the_called_card_is_played
             assert [s.seat for s in m.opponents if s.role == "partner"] == ([] if alone else [g.partner])
         if g.over:
             return
-        if app.held is not None:
-            app.release_trick()
-        elif app.human_to_move:
-            pass_or_first(app)
-        else:
-            app.play_computer_choice(app.computer_agent().choose(app.current_view()))
+        step(app, pass_or_first)
 
 
 def test_a_reload_in_the_auction_resumes_it():
