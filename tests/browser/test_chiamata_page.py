@@ -304,6 +304,16 @@ def test_a_match_to_ten_game_points(page: Page, site_url: str, context, console_
     rows = summary.locator(".match-table tr")
     expect(rows).to_have_count(5)
     shot(page, "chiamata-match")
+    # A phone turned sideways: the match's result and all five standings are in view
+    # above the dialog's buttons, without scrolling (they were below the fold).
+    page.set_viewport_size({"width": 740, "height": 360})
+    summary.evaluate("d => d.scrollTop = 0")
+    buttons = summary.locator(".dialog-buttons").bounding_box()
+    for part in (headline, rows.last):
+        box = part.bounding_box()
+        assert box is not None and buttons is not None and 0 <= box["y"] and box["y"] + box["height"] <= buttons["y"], \
+            (part, box, buttons)
+    shot(page, "chiamata-match-740x360")
     formats = stored(page, "matches")["data"]["formats"]
     assert formats == {"5p-medium-chiamata/game-points-10": {"played": 1, "won": 1 if final.winner == 0 else 0}}
     console_errors.assert_none(ignore=RELOAD_ABORTS)
