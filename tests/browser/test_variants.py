@@ -169,14 +169,24 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
     dealt_by_settings(page)
     expect(page.locator("#hand button")).to_have_count(4)
     tables = []
+    desktop = []
 
     def four_on_table(page: Page, n: int) -> None:
         tables.append(page.locator("#trick figure").count())
         if tables[-1] == 3 and tables.count(3) == 1:
             shot(page, "dupla")
+            # round a desktop's table two seats have room: the trick's cards at full size,
+            # as in the standard game (they were shrunk as for five or six players)
+            size = page.viewport_size
+            page.set_viewport_size({"width": 1366, "height": 768})
+            desktop.extend(page.locator("#trick img").evaluate_all(
+                "els => els.map(e => Math.round(e.getBoundingClientRect().width))"))
+            shot(page, "dupla-1366x768")
+            page.set_viewport_size(size)
 
     assert play_deal(page, four_on_table) == 20
     assert max(tables) == 3, "the person plays the fourth card of some trick"
+    assert len(desktop) == 3 and min(desktop) >= 56, desktop
     assert mode_played(page, "2p-medium-dupla") == 1
     close_summary(page)
 
