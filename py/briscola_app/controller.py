@@ -34,7 +34,7 @@ import json
 import random
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
@@ -44,28 +44,32 @@ from briscola.cards import card as make_card
 from briscola.game import Game, Trick
 from briscola.i18n import bid_prompt_key
 from briscola.core import BID_RANKS, MIN_POINTS_BID, TOTAL_POINTS, chiamata_game_points, contract, mano_negra_cards
-from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, SINGLE, Match, MatchError,
+from briscola.match import (ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, Match, MatchError,
                             sides_for)
 from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PLAY, SHOW, Action
 from briscola.rules import AUCTIONS
-from briscola.record import RecordError, from_record, to_record
-from briscola.rules import Rules, UnsupportedRuleError
+from briscola.record import from_record, to_record
 
+from .models import (HUMAN, ActionModel, CardModel, CardsOutModel, ChoiceModel, CoachModel, CoverModel, FieldModel,
+                     FormModel, MatchBarModel, MatchRowModel, MatchSummaryModel, ReviewModel, SeatModel, SideModel,
+                     StatsSection, SummaryModel, TableModel)
+from .saved import (AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, TIPS_FIELD, SavedDeal,
+                    SavedMatch, people_of, persons_of, validate_deal, validate_motion, validate_play,
+                    validate_switch)
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
 from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, face_deck, has_rtl, isolate, pick_language
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
-                       PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, check_name, form_people, formats_offered,
+                       PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
                        validate_people, validate_settings, validate_variant, variant_about_key)
-from .stats import (PEOPLE_ONLY, DealResult, FiveStats, History, MatchStats, ModeStats, PeopleStats, Stats, match_key,
+from .stats import (PEOPLE_ONLY, FiveStats, History, MatchStats, PeopleStats, Stats, match_key,
                     mode_key, parse_match_key, parse_mode_key, validate_five_stats, validate_history,
                     validate_match_stats, validate_people_stats, validate_stats)
 from .statsio import Bundle, export_data, merge, read_file
-from .storage import Backend, BadData, DictBackend, Store, is_count
+from .storage import Backend, BadData, DictBackend, Store
 from .tabs import DEAL_PREFIX, Tabs, deal_name
 
-HUMAN = 0
 # pass-and-play: a move kept for the cover: who made it, the move, the briscola before it
 # (an exchange's words), whether it showed the caller's partner, and the trick it closed
 NewsEntry = tuple[int, Action, Card | None, bool, Trick | None]
@@ -93,19 +97,7 @@ WISHED = ("players", "match", "hand_size")
 """Choices of the settings form that a change of variant (or player count) may have to
 move, and that come back when the form allows them again."""
 
-
-def validate_switch(data: Any) -> bool:
-    """A stored switch, ``briscola.sound`` or ``briscola.cards_out``: ``{"on": true}`` or
-    ``{"on": false}``, nothing else."""
-    if not isinstance(data, dict) or set(data) != {"on"} or not isinstance(data["on"], bool):
-        raise BadData("a switch must be {\"on\": true or false}")
-    return data["on"]
-
-
 MAX_CUES = 16
-
-MAX_SEED = 1 << 53  # seeds the page makes are below 2**31; JSON keeps integers exact below this
-MAX_ID_CHARS = 40
 
 
 def make_level_agent(level: str, seed: int):
@@ -119,33 +111,6 @@ def make_level_agent(level: str, seed: int):
         return make_agent(DEFAULT_LEVEL, seed=seed)
 
 
-MOTION_FIELD = "reduce_motion"
-"""The settings form's box for reduced motion (not a :class:`Settings` field: see
-:meth:`App.set_reduce_motion`)."""
-
-
-def validate_motion(data: Any) -> bool:
-    """``briscola.motion``: ``{"reduce": true}`` or ``{"reduce": false}``."""
-    if not isinstance(data, dict) or set(data) != {"reduce"} or type(data["reduce"]) is not bool:
-        raise BadData("motion is {\"reduce\": true or false}")
-    return data["reduce"]
-
-
-PRACTICE_FIELD, AUTOPLAY_FIELD, CARDS_OUT_FIELD, TIPS_FIELD = "practice", "autoplay", "cards_out", "tips"
-"""The settings form's boxes for practice games and for playing the last card by itself
-(not :class:`Settings` fields: both are kept under ``briscola.play``, see
-:meth:`App.set_play_options`), the box for the cards played (``briscola.cards_out``,
-:meth:`App.set_cards_out`) and the newcomer's tips (``briscola.tips``, :meth:`App.set_tips`)."""
-
-
-def validate_play(data: Any) -> dict[str, bool]:
-    """``briscola.play``: ``{"practice": bool, "autoplay": bool}``, nothing else."""
-    if (not isinstance(data, dict) or set(data) != {PRACTICE_FIELD, AUTOPLAY_FIELD}
-            or any(type(v) is not bool for v in data.values())):
-        raise BadData("play options are {\"practice\": true or false, \"autoplay\": true or false}")
-    return dict(data)
-
-
 def as_action(choice: Any) -> Action | None:
     """An agent's answer as an action: an :class:`Action`, or a bare card meaning to play
     it; None for anything else."""
@@ -156,343 +121,6 @@ def as_action(choice: Any) -> Action | None:
     return None
 
 
-def people_of(s: Settings) -> tuple[str | None, ...] | None:
-    """A new deal's people (:attr:`SavedDeal.people`) from the settings: None for one
-    person, else a name or None for each page seat."""
-    if not s.pass_and_play:
-        return None
-    persons = s.persons
-    return tuple(persons.get(seat) for seat in range(s.players))
-
-
-def persons_of(people: tuple[str | None, ...] | None) -> tuple[int, ...]:
-    """The page seats people play (:attr:`SavedMatch.persons`)."""
-    if people is None:
-        return (HUMAN,)
-    return tuple(s for s, name in enumerate(people) if name is not None)
-
-
-# -- the match saved with the deal ------------------------------------------------------
-
-RULE_OPTION_TYPES: dict[str, Callable[[Any], bool]] = {
-    "hand_size": lambda v: type(v) is int and v in HAND_SIZES,
-    "must_follow": lambda v: type(v) is bool,
-    "trump": lambda v: v == "first",
-    "redeal_ace_three": lambda v: type(v) is bool,
-    "trump_exchange": lambda v: v is None or (type(v) is int and v in EXCHANGES),
-    "mano_negra": lambda v: type(v) is bool,
-    "auction": lambda v: v in AUCTIONS,
-}
-"""The rules options a page match may set, and the values each may take."""
-
-
-def options_of(rules: Rules) -> dict[str, Any]:
-    """The page's options of ``rules``: those that differ from its preset's own."""
-    base = Rules.preset(rules.variant, rules.players)
-    return {name: getattr(rules, name) for name in RULE_OPTION_TYPES
-            if getattr(rules, name) != getattr(base, name)}
-
-
-def match_rules(variant: Any, options: Any, players: int) -> Rules:
-    """The rules of a match's deals for ``players``; BadData when they are not a page
-    variant with page options that the engine plays."""
-    if variant not in VARIANTS or not isinstance(options, dict):
-        raise BadData("a match needs a variant of this page")
-    for name, value in options.items():
-        check = RULE_OPTION_TYPES.get(name) if isinstance(name, str) else None
-        if check is None or not check(value):
-            raise BadData("a match has an option this page does not set")
-    try:
-        return Rules.preset(variant, players, **options)
-    except UnsupportedRuleError as e:
-        raise BadData(str(e)) from None
-
-
-@dataclass
-class SavedMatch:
-    """The match a deal belongs to: the match, its rules (a preset and the options on
-    top), the page seat of each engine seat of the deal, whether this deal's outcome was
-    added to the match, the match's id in the stats and whether it was counted there."""
-
-    match: Match
-    variant: str
-    options: dict[str, Any]
-    seats: tuple[int, ...]
-    scored: bool = False
-    id: str = ""
-    counted: bool = False
-    persons: tuple[int, ...] = field(default=(HUMAN,), compare=False)
-    """The page seats of people (not saved here: the deal's :attr:`SavedDeal.people`)."""
-
-    def rules(self, players: int | None = None) -> Rules:
-        return match_rules(self.variant, self.options, self.match.players if players is None else players)
-
-    @property
-    def single(self) -> bool:
-        return self.match.format == SINGLE
-
-    @property
-    def person_out(self) -> bool:
-        """The person (every person, in pass-and-play) dropped out of a three-player play-off."""
-        return not self.match.over and not any(p in self.match.seats_in_play for p in self.persons)
-
-    @property
-    def finished(self) -> bool:
-        """Over for the person: won, lost, or dropped out of the play-off."""
-        return self.match.over or self.person_out
-
-    @property
-    def won(self) -> bool:
-        return self.match.over and self.match.winner == 0  # side 0 holds page seat 0
-
-    @property
-    def playoff_started(self) -> bool:
-        """The last deal scored left two seats tied for the lead, who play on alone."""
-        m = self.match
-        return (len(m.seats_in_play) < m.players and bool(m.history)
-                and len(m.history[-1].sides) == m.players)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"match": self.match.to_dict(), "variant": self.variant, "options": dict(self.options),
-                "seats": list(self.seats), "scored": self.scored, "id": self.id, "counted": self.counted}
-
-
-_MATCH_FIELDS = {"match", "variant", "options", "seats", "scored", "id", "counted"}
-
-
-def validate_match(data: Any, game: Game, persons: tuple[int, ...] = (HUMAN,)) -> SavedMatch:
-    """The match saved with ``game``, checked against it: BadData for anything that does
-    not fit (hostile data is refused here, never trusted). ``persons``: the page seats
-    people play (the person at the device, or several in pass-and-play)."""
-    if not isinstance(data, dict) or set(data) != _MATCH_FIELDS:
-        raise BadData("saved match has the wrong fields")
-    try:
-        match = Match.from_dict(data["match"])
-    except MatchError as e:
-        raise BadData(str(e)) from None
-    seats, scored, counted, match_id = data["seats"], data["scored"], data["counted"], data["id"]
-    if not isinstance(scored, bool) or not isinstance(counted, bool):
-        raise BadData("saved match has the wrong types")
-    if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
-        raise BadData("saved match has a wrong id")
-    if (not isinstance(seats, list) or len(seats) != game.n or not all(is_count(s, match.players) for s in seats)
-            or len(set(seats)) != len(seats) or not seats
-            or (seats[0] != HUMAN if len(persons) == 1 else not any(p in seats for p in persons))):
-        raise BadData("saved match has wrong seats")
-    saved = SavedMatch(match, data["variant"], data["options"], tuple(seats), scored, match_id, counted, persons)
-    saved.rules()  # the match's own player count plays these rules too
-    if saved.rules(game.n) != game.rules:
-        raise BadData("the deal is not played by the match's rules")
-    if scored:
-        last = match.history[-1] if match.history else None
-        if not game.over or last is None or last.dealer != seats[game.dealer] \
-                or last.side_points != game.outcome().side_points:
-            raise BadData("the match does not hold this deal's outcome")
-    else:
-        if match.over or tuple(seats) != match.seats_in_play or seats[game.dealer] != match.next_dealer:
-            raise BadData("the deal is not the match's next deal")
-    if counted and not saved.finished:
-        raise BadData("a match in play was counted")
-    return saved
-
-
-@dataclass
-class SavedDeal:
-    record: dict[str, Any]
-    level: str
-    agent_seed: int
-    counted: bool = False
-    updated: int = 0  # ms since the epoch of the last save; 0 in saves before tabs
-    match: SavedMatch | None = None  # None only in saves before matches
-    practice: bool = False  # a practice game: the person may take a card back; never counted
-    people: tuple[str | None, ...] | None = None
-    """Pass-and-play: per page seat of the match, a person's name ("" for the seat's own)
-    or None for the computer; None when one person plays (the only shape of earlier
-    builds, which therefore never see this field)."""
-
-    @property
-    def id(self) -> str:
-        """Names the deal in the stats' list of deals counted (the two seeds pick it)."""
-        return f"{self.record['seed']:x}-{self.agent_seed:x}"
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"record": self.record, "level": self.level, "agent_seed": self.agent_seed,
-               "counted": self.counted, "updated": self.updated}
-        if self.match is not None:
-            out["match"] = self.match.to_dict()
-        if self.practice:  # only then: a tab of an earlier build still reads every other deal
-            out["practice"] = True
-        if self.people is not None:
-            out["people"] = list(self.people)
-        return out
-
-
-_DEAL_FIELDS = {"record", "level", "agent_seed", "counted"}
-_DEAL_SHAPES = (_DEAL_FIELDS, _DEAL_FIELDS | {"updated"}, _DEAL_FIELDS | {"updated", "match"},
-                *(_DEAL_FIELDS | {"updated", "match"} | extra
-                  for extra in ({"people"}, {"practice"}, {"people", "practice"})))
-
-
-def validate_deal_people(data: Any) -> tuple[str | None, ...]:
-    """A saved deal's people: one entry per page seat of its match (checked with the
-    match), a name or None, page seat 0 a person, at least two people, no name twice."""
-    if not isinstance(data, list) or not 0 < len(data) <= MAX_SEATS or data[0] is None:
-        raise BadData("saved people do not fit the match")
-    people = tuple(None if name is None else check_name(name) for name in data)
-    named = [name.casefold() for name in people if name]
-    if sum(name is not None for name in people) < 2 or len(named) != len(set(named)):
-        raise BadData("saved people are not several people")
-    return people
-
-
-def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
-    if not isinstance(data, dict) or set(data) not in _DEAL_SHAPES:
-        raise BadData("saved deal has the wrong fields")
-    if not is_count(data["agent_seed"], MAX_SEED) or not isinstance(data["counted"], bool):
-        raise BadData("saved deal has the wrong types")
-    if not is_count(data.get("updated", 0), MAX_SEED):
-        raise BadData("saved deal has a wrong time")
-    if data.get("practice", True) is not True:
-        raise BadData("a saved deal is marked practice with true, or not at all")
-    if data["level"] not in LEVELS:
-        raise BadData("saved deal has no level of this page")
-    try:
-        game = from_record(data["record"])
-    except RecordError as e:
-        raise BadData(str(e)) from e
-    if not is_count(game.seed, MAX_SEED):
-        raise BadData("saved deal has a wrong seed")
-    if game.rules.variant not in VARIANTS:
-        raise BadData("saved deal is not a variant of this page")
-    fields = {k: v for k, v in data.items() if k not in ("match", "people")}
-    saved = SavedDeal(**fields)
-    if "people" in data:
-        saved.people = validate_deal_people(data["people"])
-    persons = tuple(s for s, name in enumerate(saved.people) if name is not None) if saved.people else (HUMAN,)
-    if "match" in data:
-        saved.match = validate_match(data["match"], game, persons)
-        if saved.people is not None and len(saved.people) != saved.match.match.players:
-            raise BadData("saved people do not fit the match")
-    else:
-        saved.match = single_match_of(saved, game)
-    return saved, game
-
-
-def single_match_of(saved: SavedDeal, game: Game) -> SavedMatch:
-    """The one-deal match of a deal saved before matches existed."""
-    try:
-        options = options_of(game.rules)
-        same = match_rules(game.rules.variant, options, game.n) == game.rules
-    except (BadData, UnsupportedRuleError) as e:
-        raise BadData(f"saved deal is not one this page plays: {e}") from None
-    if not same:
-        raise BadData("saved deal has rules options this page does not set")
-    match = Match.start(SINGLE, game.n, game.dealer)
-    return SavedMatch(match, game.rules.variant, options, tuple(range(game.n)), False, "m" + saved.id,
-                      saved.counted)
-
-
-# -- models the DOM layer paints --------------------------------------------------------
-
-@dataclass
-class CardModel:
-    card: str
-    label: str
-    seat: int = HUMAN
-    who: str = ""
-    enabled: bool = False
-    winning: bool = False
-    hinted: bool = False
-    blocked: bool = False  # the person's turn, but the rules forbid it (must follow suit)
-
-
-@dataclass
-class CardsOutModel:
-    """Every card of the pack by suit (the trump's first), strongest first: which are
-    played (in a trick, the one on the table included) and which are in the hand shown;
-    and the card points not yet played. A help for learning to count the cards."""
-
-    title: str  # "Cards played"
-    suits: list[tuple[str, list[tuple[CardModel, str]]]]  # (suit name, [(card, "played" | "yours" | "")])
-    left: str  # "Not yet played: 37 points."
-    legend: str  # "Faded: played; outlined: in your hand."
-
-
-@dataclass
-class SeatModel:
-    seat: int  # the page seat
-    name: str
-    hand_count: int
-    pile_points: int
-    partner: bool
-    to_move: bool
-    dealer: bool
-    cards: list[CardModel] | None = None  # face up (Scoperta), else None
-    role: str = ""  # Briscola chiamata: "caller", or "partner" once that is known to the person
-    bid: str = ""  # Briscola chiamata, in the auction: the seat's last bid, or that it passed
-    feminine: bool = False  # a woman's name (Giulia): her "partner", "caller" in the feminine
-    caller_feminine: bool = False  # the caller a woman: her partner's label says so ("della chiamante")
-
-
-@dataclass
-class SideModel:
-    label: str
-    points: int
-    mine: bool
-
-
-@dataclass
-class ActionModel:
-    """A button beside the hand: the trump exchange, mano negra, the next deal."""
-
-    action: str
-    label: str
-    hinted: bool = False
-    value: str = ""  # a bid's value, a called card
-    card: str = ""  # a card shown on the button (the card a call would name)
-    pressed: bool | None = None  # a toggle (the rank chosen before the suit of a call)
-    short: str = ""  # the words on the button when ``label`` is its accessible name (a bid: "Three")
-
-
-@dataclass
-class MatchBarModel:
-    format: str
-    deal: str
-    score: str
-    label: str  # the whole line for a screen reader
-
-
-@dataclass
-class MatchRowModel:
-    label: str
-    score: str
-    mine: bool
-
-
-@dataclass
-class MatchSummaryModel:
-    deal: str  # "Deal 2"
-    format: str
-    rows: list[MatchRowModel]
-    headline: str  # who won the match, or "" while it goes on
-    outcome: str  # "win", "loss" or ""
-    note: str  # the play-off, when it starts
-    next_deal: bool
-
-
-@dataclass
-class SummaryModel:
-    title: str
-    headline: str
-    outcome: str
-    sides: list[SideModel]
-    note: str = ""  # mano negra shown
-    match: MatchSummaryModel | None = None
-    new_label: str = ""  # New game, or New match after a match
-    go: ActionModel | None = None  # the dialog's main button: the next deal, else new_label
-    tricks: list[tuple[list[CardModel], str]] = field(default_factory=list)  # every trick: its cards, who took it
-
-
 def _apply_move(game: Game, action: Action) -> NewsEntry:
     """Make a move on ``game``; what the words about it need: who made it, the move, the
     briscola before it, whether it showed the caller's partner, the trick it closed."""
@@ -501,114 +129,6 @@ def _apply_move(game: Game, action: Action) -> NewsEntry:
     done = game.apply(action)
     shown = action.kind == PLAY and hidden and game.partner_shown and game.partner != game.caller
     return seat, action, before, shown, done
-
-
-@dataclass
-class CoverModel:
-    """Pass-and-play: the cover over the table while the device goes to the next person."""
-
-    name: str
-    title: str  # "Pass to Giulia"
-    note: str
-    button: str  # "Show my cards"
-    news: list[str] = field(default_factory=list)  # the moves the person missed, for everybody to read
-    news_label: str = ""  # "Meanwhile"
-
-
-@dataclass
-class CoachModel:
-    """The coaching of one card the person played: what the expert says, the loss in
-    card points (rounded; None when there is nothing to weigh, or not yet), and whether
-    it is one of the costliest decisions of the deal."""
-
-    text: str
-    loss: int | None = None
-    costly: bool = False
-
-
-@dataclass
-class ReviewModel:
-    """One step of the review after the deal (a trick), with the deal's coaching so far."""
-
-    step: int  # from 0
-    steps: int
-    text: str  # the trick in words: its number, who led, who took it for how many points
-    cards: list[CardModel]
-    hand: list[CardModel]  # the person's hand then; the cards they played to the trick marked ``hinted``
-    hand_label: str
-    coach: list[CoachModel]
-    progress: str  # "Analysing… 4/19", then that it is complete
-    done: bool
-    costly_title: str
-    costly: list[tuple[int, str]]  # the costliest decisions: (the step to jump to, in words)
-
-
-@dataclass
-class TableModel:
-    lang: str
-    deck: str
-    opponents: list[SeatModel]
-    hand: list[CardModel]
-    trick: list[CardModel]
-    trick_held: bool
-    stock_count: int
-    stock_label: str
-    briscola: CardModel | None  # shown under the stock until drawn (None: none turned)
-    trump_suit: str
-    trump_label: str
-    my_pile_label: str
-    sides: list[SideModel]
-    message: str
-    your_turn: bool
-    summary: SummaryModel | None
-    notice: str | None
-    can_review_last: bool
-    busy: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-    actions: list[ActionModel] = field(default_factory=list)
-    match: MatchBarModel | None = None
-    next_card: CardModel | None = None  # the stock's next card, face up (Scoperta)
-    next_label: str = ""
-    variant: str = "standard"
-    per_trick: int = 1  # cards each seat plays to a trick
-    phase: str = PHASE_PLAY
-    auction: list[tuple[str, str, bool]] = field(default_factory=list)  # (who, bid or "passed", passed)
-    auction_prompt: str = ""  # above the bid and call controls
-    contract: str = ""  # Briscola chiamata: who called which card, and the points needed
-    tip: str = ""  # a newcomer's tip: why the trick's card won, what the loads are worth
-    offer: bool = False  # the first-run offer of How to play
-    practice: bool = False  # a practice game: marked on the table, a card may be taken back
-    me: int = HUMAN  # the page seat at the bottom (pass-and-play: the viewer's)
-    covered: bool = False  # pass-and-play: every hand hidden
-    cover: CoverModel | None = None  # pass-and-play: "Pass to Giulia", till the tap
-
-
-@dataclass
-class ChoiceModel:
-    value: str
-    label: str
-    checked: bool
-    disabled: bool = False
-    hidden: bool = False
-    text: str = ""  # a person's name (the people at the device)
-    placeholder: str = ""  # the name used when none is typed
-    text_label: str = ""  # the accessible name of the name's box
-
-
-@dataclass
-class FieldModel:
-    name: str
-    legend: str
-    kind: str  # "radio", "check" (one checkbox), "select" or "people" (a row per seat)
-    choices: list[ChoiceModel]
-    hidden: bool = False
-    about: str = ""  # a description under the choices (the variant's)
-
-
-@dataclass
-class FormModel:
-    fields: list[FieldModel]
-
 
 # -- the app ----------------------------------------------------------------------------
 
@@ -2560,15 +2080,6 @@ DEAL_STAT_FIELDS = ("played", "won", "lost", "drawn", "points_for", "points_agai
                     "best_streak")
 
 
-@dataclass
-class StatsSection:
-    title: str
-    subtitle: str
-    rows: list[tuple[str, str, int]]  # (stat name, label, value)
-    heading: str = ""  # a heading above this section (the first of the matches)
-    deals: list[DealResult] = field(default_factory=list)  # the mode's history, for its charts
-
-
 def whole(x: float) -> int:
     """Card points as the review shows them: rounded half up (a loss of half a point, the
     least that counts, shows as 1)."""
@@ -2580,5 +2091,4 @@ def format_key(fmt: str) -> str:
     return "match_" + fmt.replace("-", "_")
 
 
-__all__ = ["App", "CardModel", "FormModel", "HUMAN", "ModeStats", "SavedDeal", "SavedMatch", "TableModel",
-           "validate_deal", "validate_match"]
+__all__ = ["App", "HUMAN", "make_level_agent"]

@@ -20,7 +20,8 @@ from briscola.agents import think
 from briscola.cards import ALL_CARDS, IllegalMoveError
 
 from . import render, snapshot
-from .controller import AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, TIPS_FIELD, App
+from .controller import App
+from .saved import AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, TIPS_FIELD
 from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Store

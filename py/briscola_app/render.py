@@ -8,8 +8,8 @@ from __future__ import annotations
 from html import escape
 
 from . import charts
-from .controller import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
-                         MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
+from .models import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
+                     MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
 from .i18n import PORTUGUESE, Translator, face_rank
 from .settings import MAX_NAME_CHARS

@@ -10,7 +10,9 @@ import pytest
 from briscola.agents import make_agent
 from briscola.cards import ALL_CARDS, IllegalMoveError, parse_card
 from briscola_app import render
-from briscola_app.controller import HUMAN, App, validate_motion
+from briscola_app.controller import App
+from briscola_app.models import HUMAN
+from briscola_app.saved import validate_motion
 from briscola_app.i18n import LANGUAGE_CODES, Translator, pick_language, text
 from briscola_app.settings import Settings, validate_settings
 from briscola_app.stats import ModeStats

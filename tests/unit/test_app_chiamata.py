@@ -16,7 +16,8 @@ import pytest
 from briscola.i18n import Translator
 from briscola.model import BID, CALL, PASS, Action
 from briscola_app import render
-from briscola_app.controller import HUMAN, ActionModel, App
+from briscola_app.controller import App
+from briscola_app.models import HUMAN, ActionModel
 from briscola_app.settings import Settings, formats_offered, normalize, players_offered, validate_settings
 from briscola_app.stats import FiveStats, validate_five_stats
 from briscola_app.storage import PREFIX, BadData, DictBackend

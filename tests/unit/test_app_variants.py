@@ -20,7 +20,9 @@ from briscola.model import EXCHANGE, PLAY, SHOW, Action
 from briscola.record import to_record
 from briscola.rules import PRESETS, Rules
 from briscola_app import render
-from briscola_app.controller import HUMAN, App, SavedMatch, validate_deal
+from briscola_app.controller import App
+from briscola_app.models import HUMAN
+from briscola_app.saved import SavedMatch, validate_deal
 from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offered, normalize, players_offered,
                                    validate_settings)
 from briscola_app.stats import parse_mode_key, validate_stats

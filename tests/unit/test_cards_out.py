@@ -13,7 +13,8 @@ import pytest
 
 from briscola.cards import Card, points, strength
 from briscola_app import render
-from briscola_app.controller import CARDS_OUT_FIELD, App, validate_switch
+from briscola_app.controller import App
+from briscola_app.saved import CARDS_OUT_FIELD, validate_switch
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import reload, seeds
 from tests.unit.test_app_variants import make_app

@@ -12,7 +12,8 @@ from briscola.i18n import load_locale
 from briscola.match import ALL_MATCH_FORMATS, FIVE_FORMATS
 from briscola.rules import PRESETS, Rules
 from briscola_app import render
-from briscola_app.controller import HUMAN, App
+from briscola_app.controller import App
+from briscola_app.models import HUMAN
 from briscola_app.howto import MATCH_SCORING, TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
 from briscola_app.i18n import LANGUAGE_CODES, Translator, text
 from briscola_app.settings import Settings
@@ -413,7 +414,7 @@ def test_a_match_says_how_it_scores(fmt):
 def test_the_settings_box_brings_the_tips_back_and_turns_them_off():
     """The tip's own button turns tips off for good; Settings' box gives them back for the
     next deals, as on a first visit, and unticked turns them off as the button does."""
-    from briscola_app.controller import TIPS_FIELD
+    from briscola_app.saved import TIPS_FIELD
 
     def box(app):
         return next(f for f in app.settings_form().fields if f.name == TIPS_FIELD).choices[0].checked

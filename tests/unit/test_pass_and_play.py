@@ -13,7 +13,8 @@ import pytest
 
 from briscola.cards import IllegalMoveError
 from briscola_app import render
-from briscola_app.controller import HUMAN, NEWS_KEPT, App
+from briscola_app.controller import NEWS_KEPT, App
+from briscola_app.models import HUMAN
 from briscola_app.settings import Settings, form_people, parse_people, validate_people
 from briscola_app.stats import PeopleStats, validate_people_stats
 from briscola_app.statsio import Bundle, export_data, merge, read_file

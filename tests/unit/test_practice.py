@@ -8,7 +8,9 @@ import pytest
 
 from briscola.cards import IllegalMoveError
 from briscola.model import PLAY
-from briscola_app.controller import AUTOPLAY_FIELD, HUMAN, PRACTICE_FIELD, App, validate_deal, validate_play
+from briscola_app.controller import App
+from briscola_app.models import HUMAN
+from briscola_app.saved import AUTOPLAY_FIELD, PRACTICE_FIELD, validate_deal, validate_play
 from briscola_app.storage import PREFIX, BadData, DictBackend, Store
 
 from test_app import advance, finish, make_app, reload, stored_deal

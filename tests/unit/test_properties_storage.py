@@ -14,7 +14,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from briscola_app.controller import App, validate_deal, validate_switch
+from briscola_app.controller import App
+from briscola_app.saved import validate_deal, validate_switch
 from briscola_app.i18n import text as message
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store, parse_json
 from briscola_app.tabs import SESSION_KEY

@@ -10,8 +10,10 @@ import json
 import pytest
 
 from briscola.model import BID, CALL, EXCHANGE, PASS
-from briscola_app.controller import (CUE_BID, CUE_CARD, CUE_DEAL, CUE_TRICK_OURS, CUE_TRICK_THEIRS, CUE_TURN, HUMAN,
-                                     MAX_CUES, App, validate_switch)
+from briscola_app.controller import (CUE_BID, CUE_CARD, CUE_DEAL, CUE_TRICK_OURS, CUE_TRICK_THEIRS, CUE_TURN, MAX_CUES,
+                                     App)
+from briscola_app.models import HUMAN
+from briscola_app.saved import validate_switch
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import make_app, reload, seeds
 from tests.unit.test_app_chiamata import chiamata_app

@@ -12,7 +12,8 @@ import json
 import pytest
 
 from briscola.agents.heuristic import HeuristicAgent
-from briscola_app.controller import HUMAN, App, make_level_agent
+from briscola_app.controller import App, make_level_agent
+from briscola_app.models import HUMAN
 from briscola_app.i18n import text
 from briscola_app.stats import COUNTED_KEPT, ModeStats, Stats
 from briscola_app.storage import (
