@@ -1141,7 +1141,7 @@ class App:
                 label = t.t("card_out_played", card=name) if state == "played" else (
                     t.t("card_out_yours", card=name) if state == "yours" else self.card_label(c))
                 row.append((CardModel(str(c), label), state))
-            suits.append((self.suit_name(SUITS[i]), row))
+            suits.append((t.t("cards_out_suit", suit=self.suit_name(SUITS[i])), row))  # a row's name: "Kolor buław"
         left = TOTAL_POINTS - sum(points(c, ranking) for c in played)
         return CardsOutModel(t.t("cards_out_title"), suits, t.t("cards_out_left", points=t.t("points_n", n=left)),
                              t.t("cards_out_legend" if mine else "cards_out_legend_played"))

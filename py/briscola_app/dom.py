@@ -423,6 +423,10 @@ class Page:
             key = ("new_game_confirm_practice" if self.app.saved.practice
                    else "new_match_confirm" if in_match else "new_game_confirm")
             self.op("text", "#confirm-new-text", self.app.tr.t(key))
+            # what the button starts, in the words of the question: a new match, not a deal
+            words = self.app.tr.t("match_new" if in_match else "new_game")
+            self.op("text", "#confirm-title", words)
+            self.op("text", "#confirm-new [data-action='new-confirmed']", words)
             self.op("modal", "#confirm-new")
             return
         self.new_deal()

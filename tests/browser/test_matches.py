@@ -344,6 +344,9 @@ def test_new_game_after_the_first_card_of_a_match_asks_about_the_match(page: Pag
     expect(confirm).to_be_visible()
     expect(page.locator("#confirm-new-text")).to_have_text(
         "Abandon this match and start a new one? It counts as a lost match.")
+    # its title and its button say what starts: a new match (they said "New game")
+    expect(page.get_by_role("dialog", name="New match")).to_be_visible()
+    expect(confirm.locator("[data-action='new-confirmed']")).to_have_text("New match")
     page.keyboard.press("Escape")
     expect(confirm).to_be_hidden()
     console_errors.assert_none()

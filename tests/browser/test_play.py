@@ -300,6 +300,7 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     page.keyboard.press("Enter")
     confirm = page.locator("#confirm-new [data-action='new-confirmed']")
     expect(confirm).to_be_visible()
+    expect(confirm).to_have_text("Nuova partita")  # a single deal: a new deal, not a match
     confirm.focus()
     page.keyboard.press("Enter")
     wait_for_turn(page)

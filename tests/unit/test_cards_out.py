@@ -46,7 +46,8 @@ def check_model(app: App) -> None:
             assert cards[0].suit_index == g.trump, "the trump's suit comes first"
         strengths = [strength(c, g.rules.ranking) for c in cards]
         assert strengths == sorted(strengths, reverse=True), "strongest first"
-        assert suit == app.tr.t(("fsuit_" if app.settings.deck == "french" else "suit_") + cards[0].suit)
+        assert suit == app.tr.t("cards_out_suit", suit=app.tr.t(("fsuit_" if app.settings.deck == "french" else "suit_")
+                                                                 + cards[0].suit))
         for c, state in row:
             card = Card(c.card)
             want = "played" if card in played else "yours" if card in mine else ""
@@ -99,6 +100,19 @@ def test_the_seven_high_ranking_puts_the_seven_second():
     app.set_cards_out(True)
     row = [Card(c.card) for c, _ in app.cards_out().suits[0][1]]
     assert [c.rank for c in row[:3]] == [1, 7, 10]
+
+
+@pytest.mark.parametrize("lang, deck, names", [
+    ("pl", "italian", {"Kolor denarów", "Kolor kielichów", "Kolor mieczy", "Kolor buław"}),
+    ("fr", "french", {"Cartes de carreau", "Cartes de cœur", "Cartes de pique", "Cartes de trèfle"}),
+    ("it", "italian", {"Denari", "Coppe", "Spade", "Bastoni"}),
+])
+def test_each_suit_is_named_on_its_own(lang, deck, names):
+    """A row's name is a phrase of its own ("Kolor buław"), not the form a suit takes
+    inside a card's name ("buław", "de coupes"), which a screen reader read alone."""
+    app = make_app(lang=lang, deck=deck)
+    app.set_cards_out(True)
+    assert {suit for suit, _ in app.cards_out().suits} == names
 
 
 def test_a_covered_table_marks_no_hand():
