@@ -1756,6 +1756,7 @@ class App:
             else:
                 label = self.seat_name(team[0])
             sides.append(SideModel(label, sum(g.points[s] for s in team), mine))
+        sides.sort(key=lambda side: not side.mine)  # "Us" first, though Chiamata lists the caller's side first
         return sides
 
     def _match_bar(self) -> MatchBarModel | None:
