@@ -132,7 +132,12 @@ def test_how_to_play_from_settings_follows_the_variant(page: Page, site_url: str
     expect(dialog).to_contain_text(NO_TRUMP)
     expect(dialog).not_to_contain_text(TURNED)
     expect(dialog).to_contain_text("You must follow the suit led if you can")
-    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    close = dialog.get_by_role("button", name="Close")
+    expect(close).to_be_focused()
+    # the focused Close in view at the dialog's bottom edge, not under the text's end
+    box, frame = close.bounding_box(), dialog.bounding_box()
+    assert box and frame and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"], \
+        (box, frame)
     shot(page, "desktop-briscolone")
     page.keyboard.press("Escape")
     settings.get_by_role("button", name="Save").click()

@@ -1,8 +1,9 @@
 """Every screen shape (issue 11): a phone upright (360x740), short ones (360x640, where
 the hand is made smaller to fit: static/js/paint.js, fit; 360x560, a 640-pixel phone under
 its browser's bars, and a narrow 320x568, where the bars and texts are compact too:
-static/css/app.css, the last block) and sideways (740x360),
-tablets (768x1024, 820x1180) and desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players,
+static/css/app.css, the last block) and sideways (740x360, 640x360),
+tablets (768x1024, 820x1180), a small laptop (1024x600), a desktop zoomed in (1093x526) and
+desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players,
 and for five in Russian in a match (long words and the longest match bar). The
 table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
 out of the window, and no two of the table's parts overlap (the seats, each card on the
@@ -32,8 +33,10 @@ from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
 from tests.browser.test_play import open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, seed_deal, seed_game, shot, wait_for_turn
 
-SIZES = ((360, 740), (360, 640), (360, 560), (320, 568), (740, 360), (768, 1024), (820, 1180), (1366, 768),
-         (1920, 1080))
+SIZES = ((360, 740), (360, 640), (360, 560), (320, 568), (740, 360), (640, 360), (768, 1024), (820, 1180),
+         (1024, 600), (1093, 526), (1366, 768), (1920, 1080))
+"""Phones upright and sideways (640x360: narrower than the wide layouts), tablets, a small
+laptop (1024x600) and a desktop zoomed in (1366x657 at 125%: 1093x526), desktops."""
 
 BOXES = """async () => {
   // the cards at rest: a card played flies in from its player's seat, a computer player
