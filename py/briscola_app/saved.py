@@ -56,6 +56,7 @@ def validate_play(data: Any) -> dict[str, bool]:
         raise BadData("play options are {\"practice\": true or false, \"autoplay\": true or false}")
     return dict(data)
 
+
 def people_of(s: Settings) -> tuple[str | None, ...] | None:
     """A new deal's people (:attr:`SavedDeal.people`) from the settings: None for one
     person, else a name or None for each page seat."""
@@ -70,6 +71,7 @@ def persons_of(people: tuple[str | None, ...] | None) -> tuple[int, ...]:
     if people is None:
         return (HUMAN,)
     return tuple(s for s, name in enumerate(people) if name is not None)
+
 
 # -- the match saved with the deal ------------------------------------------------------
 
@@ -267,7 +269,7 @@ def validate_deal(data: Any) -> tuple[SavedDeal, Game]:
     saved = SavedDeal(**fields)
     if "people" in data:
         saved.people = validate_deal_people(data["people"])
-    persons = tuple(s for s, name in enumerate(saved.people) if name is not None) if saved.people else (HUMAN,)
+    persons = persons_of(saved.people)
     if "match" in data:
         saved.match = validate_match(data["match"], game, persons)
         if saved.people is not None and len(saved.people) != saved.match.match.players:
