@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """Generate the two playing-card SVG sprite sheets used by the Briscola game.
 
-    python3 tools/make_cards.py            # writes static/cards/{italian,french}.svg
+    python3 tools/make_cards.py            # writes static/cards/{italian,french,french-*}.svg
 
 Pure stdlib, deterministic (no randomness, no timestamps): running it twice gives
 byte-identical files, so the committed sheets can be checked against the generator.
 
 Each sheet holds 41 ``<symbol>`` elements, ``c-<rank><suit>`` (rank 1..10, suit
 D C S B, the project notation) plus ``c-back``, all with ``viewBox="0 0 240 384"``.
-The page uses them as ``<svg viewBox="0 0 240 384"><use href="...#c-1D"/></svg>``.
+The build cuts each symbol into a file of its own (tools/cardfiles.py), which the page
+shows as an ``<img>``.
+
+French cards carry letters in their corners for the ace and the courts, and those letters
+are the language's: France and Portugal print A R D V (As/Ás, Roi/Rei, Dame/Dama,
+Valet/Valete), Germany A K D B, Poland A K D W, Russia and Ukraine Т К Д В; elsewhere the
+English A K Q J. For each set of letters other than the English one, ``french-<set>.svg``
+holds those 16 cards again with that set's corners (:data:`LETTER_SETS`); which language
+uses which set is ``briscola.i18n.CARD_LETTERS``.
 
 Everything shared (suit signs, card frame, figures, gradients) lives in the same file
 under ids prefixed ``i-`` (Italian) or ``f-`` (French) so the two sheets can be
@@ -496,6 +504,14 @@ FR_BLACK = "#161616"
 FR_INK = {"D": FR_RED, "C": FR_RED, "S": FR_BLACK, "B": FR_BLACK}
 FR_ROBE = {"D": "#e0a21a", "C": "#c8102e", "S": "#2a4d9c", "B": "#2c2c2c"}
 FR_LABEL = {1: "A", 8: "J", 9: "Q", 10: "K"}
+LETTER_SETS = {
+    "rdv": {1: "A", 8: "V", 9: "D", 10: "R"},   # fr, pt-PT: As, Valet/Valete, Dame/Dama, Roi/Rei
+    "kdb": {1: "A", 8: "B", 9: "D", 10: "K"},   # de: Ass, Bube, Dame, König
+    "kdw": {1: "A", 8: "W", 9: "D", 10: "K"},   # pl: As, Walet, Dama, Król
+    "cyr": {1: "Т", 8: "В", 9: "Д", 10: "К"},   # ru, uk: Туз, Валет, Дама, Король
+}
+"""The corner letters of the French ace and courts (face ranks 1, 8, 9, 10) in the
+languages that print their own (see the module's docstring)."""
 
 # French pip layouts (x, y); pips below the middle are drawn upside down
 FR_LAYOUT = {
@@ -594,9 +610,9 @@ def french_figures() -> list[str]:
     return d
 
 
-def french_corner(rank: int, suit: str) -> str:
+def french_corner(rank: int, suit: str, letters: dict[int, str] = FR_LABEL) -> str:
     ink = FR_INK[suit]
-    label = FR_LABEL.get(rank, str(rank))
+    label = letters.get(rank, str(rank))
     return corner_text("f", label, ink) + use(f"f-{FR_SUIT[suit]}", 25, 79, 0.62)
 
 
@@ -628,14 +644,19 @@ def french_ace(suit: str) -> str:
     return out
 
 
-def build_french() -> str:
+def build_french(letters: dict[int, str] | None = None) -> str:
+    """The French sheet; with ``letters`` (one of :data:`LETTER_SETS`), only the ace and
+    the courts, their corners lettered so, and no back."""
     defs = frame_defs("f") + french_pips() + french_figures()
-    defs += back_defs("f", "#1d2f6b", "#0d173d", "#c9d3ee", "#ffffff")
+    if letters is None:
+        defs += back_defs("f", "#1d2f6b", "#0d173d", "#c9d3ee", "#ffffff")
     symbols = []
     for suit in SUITS:
         pip = f"f-{FR_SUIT[suit]}"
         for rank in range(1, 11):
-            corner = f'<g id="f-k{rank}{suit}">{french_corner(rank, suit)}</g>'
+            if letters is not None and rank not in letters:
+                continue
+            corner = f'<g id="f-k{rank}{suit}">{french_corner(rank, suit, letters or FR_LABEL)}</g>'
             if rank == 1:
                 body = french_ace(suit)
             elif rank <= 7:
@@ -648,6 +669,8 @@ def build_french() -> str:
                 use("f-frame") + body
                 + f'<g font-family="{FONT}" font-weight="bold">{corner}'
                 + f'<use href="#f-k{rank}{suit}" transform="rotate(180 120 192)"/></g>'))
+    if letters is not None:
+        return sheet(defs, symbols)
     emblem = ('<g transform="translate(120 192)">'
               + use("f-spd", 0, -34, 0.8) + use("f-hrt", -26, 0, 0.8)
               + use("f-clb", 26, 0, 0.8) + use("f-dia", 0, 34, 0.8) + "</g>")
@@ -658,7 +681,9 @@ def build_french() -> str:
 def main(argv: list[str]) -> int:
     out_dir = argv[1] if len(argv) > 1 else OUT_DIR
     os.makedirs(out_dir, exist_ok=True)
-    for name, text in (("italian.svg", build_italian()), ("french.svg", build_french())):
+    sheets = [("italian.svg", build_italian()), ("french.svg", build_french())]
+    sheets += [(f"french-{name}.svg", build_french(letters)) for name, letters in LETTER_SETS.items()]
+    for name, text in sheets:
         path = os.path.join(out_dir, name)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)

@@ -58,7 +58,8 @@ from .saved import (AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIEL
                     validate_switch)
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, face_deck, has_rtl, isolate, pick_language
+from .i18n import (FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, card_faces, face_deck, has_rtl, isolate,
+                   pick_language)
 from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
                        PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, form_people, formats_offered,
                        normalize, options_for, parse_fields, players_offered, refused, validate_base,
@@ -1364,6 +1365,12 @@ class App:
         """The deck the deal's cards are drawn and named from (:func:`briscola.i18n.face_deck`)."""
         return face_deck(self.settings.deck, self.game.rules.variant)
 
+    @property
+    def card_pictures(self) -> str:
+        """The pictures of :attr:`card_deck`'s cards, lettered in the page's language
+        (:func:`briscola_app.i18n.card_faces`)."""
+        return card_faces(self.card_deck, self.tr.lang)
+
     def suit_name(self, suit: str) -> str:
         """A suit's name in the deck the deal is drawn from ("Coins", or "Diamonds")."""
         return self.tr.suit_name(suit, self.card_deck)
@@ -1572,7 +1579,7 @@ class App:
             actions.append(ActionModel("undo", t.t("undo")))
         return TableModel(
             lang=self.settings.lang,
-            deck=self.card_deck,
+            deck=self.card_pictures,
             opponents=opponents,
             hand=hand,
             trick=trick,

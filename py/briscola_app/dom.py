@@ -446,7 +446,7 @@ class Page:
         if last is None:
             return
         cards, text = last
-        self.op("html", "#last-cards", "".join(render.played_html(self.app.card_deck, c) for c in cards))
+        self.op("html", "#last-cards", "".join(render.played_html(self.app.card_pictures, c) for c in cards))
         self.op("text", "#last-text", text)
         self.paint_cards_out()
         self.op("modal", "#last-trick")
@@ -459,7 +459,7 @@ class Page:
 
     def paint_cards_out(self) -> None:
         out = self.app.cards_out()
-        self.op("html", "#cards-out", render.cards_out_html(self.app.card_deck, out))
+        self.op("html", "#cards-out", render.cards_out_html(self.app.card_pictures, out))
         self.op("prop", "#cards-out", "hidden", out is None)
         self.op("attr", "#cards-out-toggle", "aria-pressed", "false" if out is None else "true")
 
@@ -696,7 +696,7 @@ class Page:
             return
         m = self.app.review_model(review, self.review_step)
         t = self.app.tr
-        deck = self.app.card_deck
+        deck = self.app.card_pictures
         self.op("text", "#review-progress", m.progress)
         self._paint("review-costly", render.review_costly_html(m))
         self.op("text", "#review-step-text", m.text)
@@ -1036,7 +1036,7 @@ class Page:
         self.op("prop", "#summary-match-result", "className",
                 "headline match-headline " + (match.outcome if match is not None else ""))
         self.op("prop", "#summary-match-result", "hidden", match is None or not match.headline)
-        self.op("html", "#summary-tricks", render.tricks_html(summary, self.app.card_deck, self.app.tr))
+        self.op("html", "#summary-tricks", render.tricks_html(summary, self.app.card_pictures, self.app.tr))
         self.op("prop", "#summary-review", "hidden", not summary.tricks)  # no review of a deal thrown in
         # one button: the next deal of the match, or a new game
         self.op("data", "#summary-go", "action", summary.go.action)

@@ -23,7 +23,7 @@ from briscola.cards import SUIT_OF, TABLES, Card, card
 from briscola.core import best_play
 from briscola.rules import CHIAMATA_PLAYERS, Rules
 
-from .i18n import FRENCH_COURT, FRENCH_DECKS, Translator, face_rank
+from .i18n import FRENCH_COURT, FRENCH_DECKS, Translator, card_faces, face_rank
 
 TABLE_SUIT = "C"
 """The suit whose cards show the rank order (Cups; Hearts in the French pack)."""
@@ -54,7 +54,7 @@ class HowToModel:
     sections: list[HowToSection]
     rows: list[HowToRow]  # the rank order of one suit, strongest first, with the points (drawn)
     keys: list[str] = field(default_factory=list)  # every message key used, for tests
-    deck: str = "italian"  # the pack the cards are drawn from
+    deck: str = "italian"  # the pictures the cards are drawn with (i18n.card_faces)
 
 
 def rank_order(ranking: str, pack: int) -> list[HowToRow]:
@@ -173,7 +173,7 @@ def howto_model(rules: Rules, tr: Translator, deck: str = "italian", match_forma
     sections.append(HowToSection(t("howto_h_tips"), tips))
     # Briscola chiamata's name says "(five players)" already
     players = "" if chiamata else t("players_teams" if rules.players in (4, 6) else "players_n", n=rules.players)
-    return HowToModel(t(f"variant_{rules.variant}"), players, sections, rows, keys, deck)
+    return HowToModel(t(f"variant_{rules.variant}"), players, sections, rows, keys, card_faces(deck, tr.lang))
 
 
 # -- tips during a newcomer's first deals -----------------------------------------------

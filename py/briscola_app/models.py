@@ -157,7 +157,7 @@ class ReviewModel:
 @dataclass
 class TableModel:
     lang: str
-    deck: str
+    deck: str  # the cards' pictures (i18n.card_faces): "italian", "french", "french+rdv", ...
     opponents: list[SeatModel]
     hand: list[CardModel]
     trick: list[CardModel]

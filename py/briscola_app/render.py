@@ -11,7 +11,7 @@ from . import charts
 from .models import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                      MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
-from .i18n import PORTUGUESE, Translator, face_rank
+from .i18n import LETTERED_RANKS, PORTUGUESE, Translator, face_rank
 from .settings import MAX_NAME_CHARS
 
 MAX_BACKS = 6
@@ -20,12 +20,21 @@ MAX_BACKS = 6
 def card_img(deck: str, card_id: str, alt: str = "") -> str:
     """A card face (``1D``) or the back (``back``): one SVG file per card, which the
     build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""
-    unless it stands alone (a face-up card in another hand). The Portuguese deck is the
-    French one with its Jack and Queen changing places."""
+    unless it stands alone (a face-up card in another hand). ``deck`` is the pictures'
+    name (:func:`briscola_app.i18n.card_faces`): a deck, with ``+<letters>`` when the
+    French ace and courts print a language's own corner letters (their files are in
+    ``french-<letters>``). The Portuguese deck is the French one with its Jack and Queen
+    changing places."""
+    deck, _, letters = deck.partition("+")
+    if card_id != "back":
+        rank = int(card_id[:-1])
+        if deck == PORTUGUESE:
+            rank = face_rank(rank, PORTUGUESE)
+            card_id = f"{rank}{card_id[-1]}"
+        if letters and rank in LETTERED_RANKS:
+            deck = f"french-{letters}"
     if deck == PORTUGUESE:
         deck = "french"
-        if card_id != "back":
-            card_id = f"{face_rank(int(card_id[:-1]), PORTUGUESE)}{card_id[-1]}"
     return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="{escape(alt)}" '
             f'width="240" height="384" draggable="false" decoding="async">')
 

@@ -966,15 +966,39 @@ def test_bisca_with_french_cards_shows_portugals_courts():
     html = render.hand_html(m)
     for c in m.hand:
         rank, suit = c.card[:-1], c.card[-1]
-        face = {"8": "9", "9": "8"}.get(rank, rank) + suit
-        assert f'cards/french/{face}.svg' in html
+        face = {"8": "9", "9": "8"}.get(rank, rank)
+        lettered = "french-rdv" if face in ("1", "8", "9", "10") else "french"  # A R D V, as Portugal prints them
+        assert f'cards/{lettered}/{face}{suit}.svg' in html
     assert app.card_name(Card("9C")) == "o Valete de Copas" and app.card_name(Card("8C")) == "a Dama de Copas"
     names = [r.name for r in app.howto().rows]
     assert names[:5] == ["Ás", "Sete", "Rei", "Valete", "Dama"]
     assert [r.card for r in app.howto().rows][3:5] == ["9C", "8C"]
     standard = make_app(lang="pt-PT", variant="piemonte", deck="french")
     assert [r.name for r in standard.howto().rows][3:5] == ["Dama", "Valete"]
-    assert "cards/french/" in render.hand_html(standard.model())
+    assert "cards/french" in render.hand_html(standard.model())
+
+
+@pytest.mark.parametrize("lang, deck, variant, folder", [
+    ("fr", "french", "standard", "french-rdv"), ("pt-PT", "french", "bisca", "french-rdv"),
+    ("de", "french", "standard", "french-kdb"), ("pl", "french", "standard", "french-kdw"),
+    ("ru", "french", "standard", "french-cyr"), ("uk", "french", "standard", "french-cyr"),
+    ("en", "french", "standard", "french"), ("it", "french", "standard", "french"),
+    ("pt-BR", "french", "bisca", "french"), ("fr", "italian", "standard", "italian"),
+])
+def test_french_aces_and_courts_carry_the_languages_letters(lang, deck, variant, folder):
+    """France prints R D V on its kings, queens and jacks, Germany K D B, Poland K D W,
+    Russia and Ukraine К Д В (and Т on the ace); the others read A K Q J. Only the ace and
+    the courts change; the back and the numbers are the same files for everyone."""
+    app = make_app(lang=lang, variant=variant, deck=deck)
+    pictures = app.model().deck
+    faces = {rank: render.card_img(pictures, f"{rank}C") for rank in range(1, 11)}
+    for rank, img in faces.items():
+        lettered = rank in (1, 8, 9, 10)
+        expected = folder if lettered else deck
+        assert f'src="./static/cards/{expected}/' in img, (rank, img)
+    assert f'src="./static/cards/{deck}/back.svg"' in render.card_img(pictures, "back")
+    # How to play's table of the ranks draws the ace with the same letters
+    assert f'src="./static/cards/{folder}/1C.svg"' in render.howto_html(app.howto(), app.tr)
 
 
 def test_a_tour_of_the_variants_in_settings_leaves_players_and_match_as_chosen():

@@ -11,6 +11,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CARDS = os.path.join(ROOT, "static", "cards")
 SHEETS = {"italian": "i-", "french": "f-"}
+LETTERED = {"french-rdv": "AVDR", "french-kdb": "ABDK", "french-kdw": "AWDK", "french-cyr": "ТВДК"}
+"""The French sheets of a language's own corner letters: the letters of face ranks 1, 8,
+9 and 10 (ace, jack, queen, king), as France, Germany, Poland and Russia print them."""
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 EXPECTED = {f"c-{r}{s}" for r in range(1, 11) for s in "DCSB"} | {"c-back"}
@@ -109,6 +112,42 @@ def test_generator_is_deterministic(tmp_path):
 
     gen = os.path.join(ROOT, "tools", "make_cards.py")
     subprocess.run([sys.executable, gen, str(tmp_path)], check=True, capture_output=True)
-    for name in SHEETS:
+    for name in [*SHEETS, *LETTERED]:
         with open(path(name), "rb") as a, open(tmp_path / f"{name}.svg", "rb") as b:
             assert a.read() == b.read(), f"{name}.svg is stale: rerun tools/make_cards.py"
+
+
+def corner_letter(symbol: ET.Element) -> str:
+    """The rank printed in a card's corner (its first text)."""
+    return next(symbol.iter(SVG + "text")).text or ""
+
+
+@pytest.mark.parametrize("name", LETTERED)
+def test_lettered_sheets_hold_the_ace_and_courts_with_their_letters(name):
+    root = load(name)
+    symbols = {el.get("id"): el for el in root.iter(SVG + "symbol")}
+    assert set(symbols) == {f"c-{r}{s}" for r in (1, 8, 9, 10) for s in "DCSB"}
+    for suit in "DCSB":
+        assert [corner_letter(symbols[f"c-{r}{suit}"]) for r in (1, 8, 9, 10)] == list(LETTERED[name])
+    ids = set(all_ids(root))
+    for el in root.iter():
+        for key, val in el.attrib.items():
+            if key in ("href", XLINK):
+                assert val[1:] in ids, val
+
+
+@pytest.mark.parametrize("name", LETTERED)
+def test_lettered_cards_differ_from_the_english_only_in_the_corner(name):
+    """Same figure, same frame: only the corner's letter changes."""
+    english = {el.get("id"): el for el in load("french").iter(SVG + "symbol")}
+    for el in load(name).iter(SVG + "symbol"):
+        ours, theirs = ET.tostring(el, encoding="unicode"), ET.tostring(english[el.get("id")], encoding="unicode")
+        a, b = corner_letter(el), corner_letter(english[el.get("id")])
+        assert ours.replace(f">{a}</", ">?</") == theirs.replace(f">{b}</", ">?</")
+
+
+def test_every_language_letter_set_has_its_sheet():
+    from briscola_app.i18n import CARD_LETTERS, LANGUAGE_CODES
+
+    assert set(CARD_LETTERS) <= set(LANGUAGE_CODES)
+    assert {f"french-{letters}" for letters in CARD_LETTERS.values()} == set(LETTERED)

@@ -15,7 +15,7 @@ from briscola_app import render
 from briscola_app.controller import App
 from briscola_app.models import HUMAN
 from briscola_app.howto import MATCH_SCORING, TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
-from briscola_app.i18n import LANGUAGE_CODES, Translator, text
+from briscola_app.i18n import CARD_LETTERS, LANGUAGE_CODES, Translator, text
 from briscola_app.settings import Settings
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import advance, reload, seeds
@@ -175,7 +175,8 @@ def test_every_language_renders_every_way_in_its_own_words(lang):
             assert not missing, missing
             html = render.howto_html(m, t)
             assert html.count("<img ") == len(m.rows)
-            assert f"./static/cards/{deck}/1C.svg" in html
+            folder = f"french-{CARD_LETTERS[lang]}" if deck == "french" and lang in CARD_LETTERS else deck
+            assert f"./static/cards/{folder}/1C.svg" in html  # the ace in the language's letters
             assert "{" not in html and "}" not in html  # every placeholder filled
 
 
