@@ -189,3 +189,46 @@ def test_the_card_order_shows_every_name_whole_in_every_language_on_a_phone(page
         expect(dialog).to_be_hidden()
     assert not found, found
     console_errors.assert_none()
+
+
+LOADED = """sel => [...document.querySelectorAll(sel)].map(i => [
+  i.getAttribute('src'), i.complete && i.naturalWidth > 0])"""
+"""Each picture ``sel`` finds: its address and whether it loaded."""
+ALL_LOADED = """sel => [...document.querySelectorAll(sel)].every(i => i.complete)"""
+
+
+def loaded(page: Page, sel: str) -> list[list]:
+    """The pictures ``sel`` finds, once the browser has done with each (loaded or failed)."""
+    page.wait_for_function(ALL_LOADED, arg=sel, timeout=30_000)
+    return page.evaluate(LOADED, sel)
+
+
+def test_french_cards_print_the_readers_letters(page: Page, site_url: str, context, console_errors):
+    """French cards: the ace and the courts carry the letters the reader's own packs print
+    (A R D V in French; A K D B in German once the language changes), drawn from their
+    own files, which load; the numbers and the back stay the English pack's."""
+    seed_settings(context, deck="french", lang="fr")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, site_url)
+    for lang, letters in (("fr", "rdv"), ("de", "kdb")):
+        if lang != "fr":
+            page.locator("#actions [data-action='settings']").click()
+            page.locator("#settings select.lang-select").select_option(lang)
+            page.locator("#settings button[type='submit'][value='save']").click()
+        page.locator("#actions [data-action='settings']").click()
+        page.locator("#settings [data-action='howto']").click()
+        dialog = page.locator("#howto")
+        expect(dialog.locator(".howto-ranks img")).to_have_count(10)
+        ranks = loaded(page, "#howto .howto-ranks img")
+        # strongest first: ace, three, king, queen (the Cavallo's place), jack, seven ... two
+        assert [src.rsplit("/", 2)[1] for src, _ in ranks] == (
+            [f"french-{letters}", "french"] + [f"french-{letters}"] * 3 + ["french"] * 5), ranks
+        assert all(ok for _, ok in ranks), ranks
+        shot(page, f"letters-{lang}")
+        page.keyboard.press("Escape")  # How to play
+        page.keyboard.press("Escape")  # Settings
+        expect(dialog).to_be_hidden()
+        table = loaded(page, "#hand img, #stock img, #opponents img")
+        assert table and all(ok for _, ok in table), table
+        assert all(f"/french-{letters}/" in src or "/french/" in src for src, _ in table), table
+    console_errors.assert_none()
