@@ -140,3 +140,56 @@ def test_axe_finds_nothing_in_pass_and_play(page: Page, site_url: str, context, 
     found += violations(page, "settings with people")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+STYLE = """([sel, pseudo]) => { const e = document.querySelector(sel); if (!e) return null;
+  const s = getComputedStyle(e, pseudo); return {outline: s.outlineStyle + ' ' + s.outlineWidth,
+  border: s.borderTopStyle + ' ' + s.borderTopWidth}; }"""
+"""The outline and the top border of the element ``sel`` finds (or of its ``pseudo``)."""
+
+
+def style(page: Page, sel: str, pseudo: str | None = None) -> dict | None:
+    return page.evaluate(STYLE, [sel, pseudo])
+
+
+def test_forced_colours_tell_the_turn_the_hint_and_the_dialogs_by_shape(page: Page, site_url: str, context,
+                                                                        console_errors):
+    """Windows High Contrast paints every border and outline in one colour and drops the
+    shadows: whose turn it is, the hinted card against the focused one and a dialog's edge
+    must show by shape. A computer's seat to move and the person's hand get a thick ring,
+    the hint a dashed frame (the keyboard's focus ring is solid), dialogs a border."""
+    seed_settings(context, players=4, speed="slow")
+    page.emulate_media(forced_colors="active")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, site_url)
+    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    assert wait_for_turn(page) == "your-turn"
+    assert style(page, "#hand.your-turn")["outline"] == "solid 3px"
+    assert all(style(page, f"#opponents .seat:nth-child({i})")["outline"].startswith("none") for i in (1, 2, 3))
+    # the hint's dashed frame and the keyboard's solid ring, on two cards at once
+    page.locator("#actions [data-action='hint']").click()
+    hinted = page.locator("#hand button.hinted")
+    expect(hinted).to_have_count(1)
+    assert style(page, "#hand button.hinted", "::after")["border"] == "dashed 4px"
+    other = page.locator("#hand button:not(.hinted)").first
+    other.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")  # a key, so the focus is the keyboard's
+    focused = page.evaluate("() => document.activeElement.matches('#hand button') && "
+                            "getComputedStyle(document.activeElement).outlineStyle")
+    assert focused == "solid", focused
+    # a computer's seat to move: its ring, the others' none
+    page.locator(PLAYABLE).first.click()
+    ring = page.locator("#opponents .seat.to-move")
+    expect(ring).to_have_count(1, timeout=15_000)
+    assert style(page, "#opponents .seat.to-move")["outline"] == "solid 4px"
+    assert style(page, "#opponents .seat:not(.to-move)")["outline"].startswith("none")
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("#actions [data-action='settings']").click()
+    expect(page.get_by_role("dialog", name="Settings")).to_be_visible()
+    assert style(page, "#settings")["border"] == "solid 2px"
+    page.keyboard.press("Escape")
+    page.emulate_media(forced_colors="none")  # the ordinary table keeps its colours and no extra rings
+    assert style(page, "#settings")["border"].startswith("none")
+    assert style(page, "#hand.your-turn")["outline"].startswith("none")
+    console_errors.assert_none()

@@ -318,7 +318,7 @@ def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url:
     # the hinted card, outline and all, leaves the points taken above the hand readable
     page.wait_for_timeout(300)  # any transition done
     card, pile = hinted.bounding_box(), page.locator(".my-pile").bounding_box()
-    assert card["y"] - 3 >= pile["y"] + pile["height"], (card, pile)  # a 4 px outline, 1 px inside
+    assert card["y"] - 3 >= pile["y"] + pile["height"], (card, pile)  # its dashed frame reaches 3 px out
     name = hinted.get_attribute("aria-label")
     expect(page.get_by_role("status")).to_have_text(f"Suggested: {name}.")
     hinted.click()
