@@ -358,3 +358,30 @@ def test_the_opening_bid_of_every_auction_fits_every_screen_shape(page: Page, si
     found = problems_at_every_size(page, f"auction-{auction}-ru")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+def test_a_desktop_zoomed_to_400_percent_scrolls_down_but_nothing_lies_over_anything(
+        page: Page, site_url: str, context, console_errors):
+    """WCAG 1.4.10 (reflow): a 1280x1024 desktop zoomed to 400 % is 320x256 CSS pixels, a
+    sideways layout whose media features in em (static/css/app.css, large text) match it.
+    The page may scroll down to the bottom bar but never sideways, and no part of the table
+    lies over another: the bar lay over the hand and the trump, and "Settings" ran 6 px
+    past the screen's edge."""
+    seed_settings(context, speed="slow")
+    page.set_viewport_size({"width": 320, "height": 256})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    found = []
+    for when in ("first hand", "a card on the table"):
+        boxes = page.evaluate(BOXES)
+        if boxes["scrollW"] > 320:
+            found.append(f"{when}: scrolls sideways, {boxes['scrollW']} px wide")
+        found += [f"{when}: {p['name']} sticks out sideways" for p in boxes["parts"]
+                  if p["w"] > 0 and (p["x"] < -0.5 or p["r"] > 320.5)]
+        found += [f"{when}: {p}" for p in problems(page, 320, 256) if " overlap by " in p]
+        shot(page, f"layout-400-percent-{when.replace(' ', '-')}")
+        if when == "first hand":
+            page.locator(PLAYABLE).first.click()
+            page.wait_for_selector("#trick figure")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
