@@ -162,6 +162,17 @@ SPLIT_WORDS = """sel => { const out = [];
 """The words inside the elements ``sel`` finds that run over two lines (split mid-word)."""
 
 
+def how_to_play_in(page: Page, lang: str):
+    """Settings: the language ``lang``, saved; then Settings again and its How to play,
+    whose dialog this returns (Settings stays open under it)."""
+    page.locator("#actions [data-action='settings']").click()
+    page.locator("#settings select.lang-select").select_option(lang)
+    page.locator("#settings button[type='submit'][value='save']").click()
+    page.locator("#actions [data-action='settings']").click()
+    page.locator("#settings [data-action='howto']").click()
+    return page.locator("#howto")
+
+
 def test_the_card_order_shows_every_name_whole_in_every_language_on_a_phone(page: Page, site_url: str, context,
                                                                             console_errors):
     """How to play's card order, five cards a row on a phone: "Шестёрка", "septynakė",
@@ -172,12 +183,7 @@ def test_the_card_order_shows_every_name_whole_in_every_language_on_a_phone(page
     open_game(page, site_url)
     found = {}
     for lang in LANGUAGE_CODES:
-        page.locator("#actions [data-action='settings']").click()
-        page.locator("#settings select.lang-select").select_option(lang)
-        page.locator("#settings button[type='submit'][value='save']").click()
-        page.locator("#actions [data-action='settings']").click()
-        page.locator("#settings [data-action='howto']").click()
-        dialog = page.locator("#howto")
+        dialog = how_to_play_in(page, lang)
         expect(dialog).to_be_visible()
         expect(dialog.locator(".howto-ranks li")).to_have_count(10)
         split = page.evaluate(SPLIT_WORDS, "#howto .howto-ranks b, #howto .howto-ranks span")
@@ -211,13 +217,7 @@ def test_french_cards_print_the_readers_letters(page: Page, site_url: str, conte
     page.set_viewport_size({"width": 1366, "height": 768})
     open_game(page, site_url)
     for lang, letters in (("fr", "rdv"), ("de", "kdb")):
-        if lang != "fr":
-            page.locator("#actions [data-action='settings']").click()
-            page.locator("#settings select.lang-select").select_option(lang)
-            page.locator("#settings button[type='submit'][value='save']").click()
-        page.locator("#actions [data-action='settings']").click()
-        page.locator("#settings [data-action='howto']").click()
-        dialog = page.locator("#howto")
+        dialog = how_to_play_in(page, lang)
         expect(dialog.locator(".howto-ranks img")).to_have_count(10)
         ranks = loaded(page, "#howto .howto-ranks img")
         # strongest first: ace, three, king, queen (the Cavallo's place), jack, seven ... two
