@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generate the two playing-card SVG sprite sheets used by the Briscola game.
+"""Generate the playing-card SVG sprite sheets used by the Briscola game.
 
     python3 tools/make_cards.py            # writes static/cards/{italian,french,french-*}.svg
 
 Pure stdlib, deterministic (no randomness, no timestamps): running it twice gives
 byte-identical files, so the committed sheets can be checked against the generator.
 
-Each sheet holds 41 ``<symbol>`` elements, ``c-<rank><suit>`` (rank 1..10, suit
+The two full sheets hold 41 ``<symbol>`` elements, ``c-<rank><suit>`` (rank 1..10, suit
 D C S B, the project notation) plus ``c-back``, all with ``viewBox="0 0 240 384"``.
 The build cuts each symbol into a file of its own (tools/cardfiles.py), which the page
 shows as an ``<img>``.
