@@ -25,7 +25,7 @@ from .saved import AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD
 from .settings import BASE_FIELDS, FLAG_FIELDS, MAX_SEATS, PEOPLE_FIELD, VARIANT_FIELDS
 from .statsio import MAX_FILE_CHARS
 from .storage import PREFIX, Store
-from .tabs import BEAT_MS
+from .tabs import BEAT_MS, TABS
 
 ALL_SHOWN = frozenset(str(c) for c in ALL_CARDS)  # every card already on screen: no animation
 FLY_MS = 260  # a card played flies from its player's place to the table
@@ -232,8 +232,11 @@ class Page:
             self.flush()
 
     def on_storage(self, event) -> None:
-        """Another tab changed the stored settings or stats: show what it changed."""
+        """Another tab changed the stored settings or stats: show what it changed; or the
+        list of open tabs, which may have left this tab out (tabs.Tabs.keep_listed)."""
         key = "" if _null(event.key) else str(event.key)
+        if key in ("", PREFIX + TABS):
+            self.app.tabs.keep_listed()
         if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people"):
             before = self.app.settings
             self.app.reload_settings()

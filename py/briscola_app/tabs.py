@@ -88,6 +88,15 @@ class Tabs:
         tabs[self.id] = self.clock()
         self.store.save(TABS, tabs)
 
+    def keep_listed(self) -> None:
+        """Another tab wrote the list of open tabs. Its copy may have lacked this tab: each
+        tab's storage is a copy that other tabs' writes reach a moment later, so a tab that
+        read the list just before this one added itself writes it back without it. Then
+        this tab says again that it is open, at once, rather than at its next beat, when
+        a tab opened meanwhile could have taken its deal for an orphan's."""
+        if self.id not in self.live():
+            self.beat()
+
     def leave(self) -> None:
         tabs = self.live()
         if tabs.pop(self.id, None) is not None:

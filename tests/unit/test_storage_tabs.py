@@ -26,7 +26,7 @@ from briscola_app.storage import (
     backup_key,
     nesting_depth,
 )
-from briscola_app.tabs import LIVE_MS, SESSION_KEY
+from briscola_app.tabs import LIVE_MS, SESSION_KEY, TABS
 
 from tests.unit.test_app import advance, finish
 
@@ -114,6 +114,28 @@ def test_two_tabs_each_count_their_own_deal():
     finish(b)
     assert played(browser) == 9
     assert sum(browser.stats()["2p-easy"][k] for k in ("won", "lost", "drawn")) == 9
+
+
+def test_a_tab_left_out_of_the_list_by_another_tabs_stale_write_puts_itself_back():
+    """Each tab's storage is a copy that other tabs' writes reach a moment later: a tab
+    that read the list of open tabs just before B added itself wrote it back without B
+    (the chaos test saw it). B, told of the write, lists itself again at once, and a tab
+    opened next leaves B's deal alone; a tab already listed writes nothing."""
+    browser = Browser()
+    a = browser.open()
+    b = browser.open()
+    advance(b)
+    stale = {a.tabs.id: browser.clock()}  # A's copy, read before B's first beat
+    a.store.save(TABS, stale)
+    assert b.tabs.id not in b.tabs.live()
+    b.tabs.keep_listed()
+    assert set(b.tabs.live()) == {a.tabs.id, b.tabs.id}
+    written = browser.backend.get(PREFIX + TABS)
+    browser.clock.now += 5
+    a.tabs.keep_listed()  # listed: nothing to write
+    assert browser.backend.get(PREFIX + TABS) == written
+    c = browser.open()
+    assert c.deal_id not in (a.deal_id, b.deal_id)
 
 
 def test_a_new_game_in_another_tab_leaves_this_deal_alone():
