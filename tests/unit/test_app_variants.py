@@ -975,7 +975,10 @@ def test_bisca_with_french_cards_shows_portugals_courts():
     assert [r.card for r in app.howto().rows][3:5] == ["9C", "8C"]
     standard = make_app(lang="pt-PT", variant="piemonte", deck="french")
     assert [r.name for r in standard.howto().rows][3:5] == ["Dama", "Valete"]
-    assert "cards/french" in render.hand_html(standard.model())
+    html = render.hand_html(standard.model())
+    for c in standard.model().hand:  # no courts changing places: each card its own picture
+        lettered = "french-rdv" if c.card[:-1] in ("1", "8", "9", "10") else "french"
+        assert f'cards/{lettered}/{c.card}.svg' in html
 
 
 @pytest.mark.parametrize("lang, deck, variant, folder", [
