@@ -72,19 +72,26 @@ def test_a_frozen_level_chooses_as_it_did_when_frozen(level, tables, iterations)
 def test_hard_plays_as_hard_2026_wherever_its_models_do_not_apply():
     """The distilled model (agents/learned.py) is for two players in the standard game,
     the model of leads (agents/learned_follow.py) for two-player Briscolone following
-    suit: every other table and variant is played as before, card for card."""
-    modelled = [("standard", 2, {}), ("standard", 2, {"trump_exchange": 2}), ("briscolone", 2, {"must_follow": True})]
+    suit; with four players hard keeps its top trumps off an empty trick, in Chiamata it
+    solves the last two tricks; following suit with three or more, its endgame counts
+    the splits that fit the play (none of these tables): every other table and variant is
+    played as before, card for card."""
+    modelled = [("standard", 2, {}), ("standard", 2, {"trump_exchange": 2}), ("briscolone", 2, {"must_follow": True}),
+                ("standard", 4, {}), ("chiamata", 5, {})]
     elsewhere = [t for t in HARD_TABLES if t[:3] not in modelled]
     assert len(elsewhere) == len(HARD_TABLES) - len(modelled)
     assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)
-    for preset, players, options in modelled[::2]:
-        table = [(preset, players, options, 3)]
+    for preset, players, options in modelled:
+        if "trump_exchange" in options:
+            continue  # the standard game's model again
+        table = [(preset, players, options, 16 if players == 4 else 3)]  # an empty trick for a top trump is rarer
         assert digest("hard", table) != digest("hard-2026", table)
 
 
 def test_the_expert_plays_as_expert_2026_where_hard_is_unchanged():
-    """The expert changed only through its prior, hard's card: with four players and in
-    Chiamata (where hard is unchanged, and Chiamata's expert has medium as its prior) it
-    plays as expert-2026."""
-    elsewhere = [("standard", 4, {}, 1), ("chiamata", 5, {}, 1)]
+    """The expert changed only through its prior, hard's card, and its endgame following
+    suit: with six players and in Chiamata (where hard's cards are those of hard-2026 until
+    the last tricks, and Chiamata's expert has medium as its prior) it plays as
+    expert-2026."""
+    elsewhere = [("standard", 6, {}, 1), ("chiamata", 5, {}, 1)]
     assert digest("expert", elsewhere, EXPERT_GUESSES) == digest("expert-2026", elsewhere, EXPERT_GUESSES)

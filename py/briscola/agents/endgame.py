@@ -244,21 +244,22 @@ def world_values_steps(view: PlayerView, others: dict[int, list[int]], stock_rev
 
 def choose_by_worlds(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                      hidden: Hidden | None = None, infer: bool = False,
-                     oversample: int = 3) -> tuple[int, dict[int, float]]:
+                     oversample: int = 3, exact_fit: bool = False) -> tuple[int, dict[int, float]]:
     """:func:`choose_by_worlds_steps` run to the end in one go."""
-    return run_to_end(choose_by_worlds_steps(view, rng, max_worlds, hidden, infer, oversample))
+    return run_to_end(choose_by_worlds_steps(view, rng, max_worlds, hidden, infer, oversample, exact_fit))
 
 
 def choose_by_worlds_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                            hidden: Hidden | None = None, infer: bool = False,
-                           oversample: int = 3) -> Generator[None, None, tuple[int, dict[int, float]]]:
+                           oversample: int = 3, exact_fit: bool = False
+                           ) -> Generator[None, None, tuple[int, dict[int, float]]]:
     """Best card over every split of the unseen cards (a seeded sample past ``max_worlds``):
     the best total of :func:`worlds_totals_steps`.
 
     Returns (card, total value per card). Ties go to the card that is cheapest to keep
     out of play (fewest points, lowest strength), so the choice does not depend on luck.
     Yields every :data:`SLICE_MS` of work; where it yields never changes the result."""
-    totals, _ = yield from worlds_totals_steps(view, rng, max_worlds, hidden, infer, oversample)
+    totals, _ = yield from worlds_totals_steps(view, rng, max_worlds, hidden, infer, oversample, exact_fit)
     return best_total(totals, view.rules.ranking), totals
 
 
@@ -270,7 +271,8 @@ def best_total(totals: dict[int, float], ranking: str) -> int:
 
 def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 64,
                         hidden: Hidden | None = None, infer: bool = False,
-                        oversample: int = 3) -> Generator[None, None, tuple[dict[int, float], float]]:
+                        oversample: int = 3, exact_fit: bool = False
+                        ) -> Generator[None, None, tuple[dict[int, float], float]]:
     """Each legal card's total over every split of the unseen cards (a seeded sample past
     ``max_worlds``) of the card points the mover's side takes from now on, each split
     solved exactly and counted with its weight; and the splits' total weight (a card's
@@ -281,7 +283,12 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
     ``max_worlds``, ``max_worlds`` splits resampled from ``oversample`` times as many.
     Without it, when the rules make the others follow suit, splits are weighted as if the
     others had played any card the rules allow (:data:`LEGAL_ONLY`): a split in which a
-    seat failed to follow while it could have counts for nothing.
+    seat failed to follow while it could have counts for nothing. With ``exact_fit`` that
+    is decided exactly (:meth:`~.infer.PlayModel.fits`: some order of the seat's draws
+    makes every past play legal) and every split that fits counts alike; without it a
+    split is scored on one history of its draws picked at random, which may rule out a
+    split that fits and leaves the weights resting on a few splits (``hard-2026`` and
+    ``expert-2026`` keep that).
 
     Yields every :data:`~.slices.SLICE_MS` of work; where it yields never changes the result."""
     slices = Slices()
@@ -293,12 +300,20 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
         model = PlayModel(view, Tables.of(view), partners=not infer, **({} if infer else {"eps": LEGAL_ONLY}))
         if not model.seats:
             model = None
+    if model is not None:
+        fit_only = exact_fit and not infer
+        play_model = model
+
+        def weigh(others: dict[int, list[int]]) -> float:
+            if fit_only:
+                return 1.0 if play_model.fits(others) else 0.0
+            return play_model.weight(others, rng)
     if hidden.count_worlds() <= max_worlds:
         worlds = [(o, s, 1.0) for o, s in hidden.worlds()]
         if model is not None:
             weighed = []
             for o, s, _ in worlds:
-                weighed.append((o, s, model.weight(o, rng)))
+                weighed.append((o, s, weigh(o)))
                 if slices.due():
                     yield
                     slices.resumed()
@@ -314,7 +329,7 @@ def worlds_totals_steps(view: PlayerView, rng: random.Random, max_worlds: int = 
             cands = [hidden.sample(rng) for _ in range(max_worlds * oversample)]
             weights = []
             for o, _ in cands:
-                weights.append(model.weight(o, rng))
+                weights.append(weigh(o))
                 if slices.due():
                     yield
                     slices.resumed()

@@ -123,6 +123,7 @@ class ExpertAgent:
     belief_eps = BELIEF_EPS
     mixture: tuple[tuple[str, float], ...] = MIXTURE  # () : the medium model alone
     count_played = True  # two players following suit: playouts count the cards they play (sim.playout2)
+    exact_fit = True  # three or more following suit: endgame splits that fit some order of the draws
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:
@@ -178,7 +179,8 @@ class ExpertAgent:
             return totals, weight, True
         if (n > 2 or view.open_hands is not None) and HardAgent._endgame(view):
             budget = self.iterations if self.iterations is not None else 64
-            totals, weight = yield from worlds_totals_steps(view, self.rng, max(8, min(budget, 64)))
+            totals, weight = yield from worlds_totals_steps(view, self.rng, max(8, min(budget, 64)),
+                                                            exact_fit=self.exact_fit)
             return totals, weight, True
         totals, mass = yield from self._pimc(view, card_points)
         return totals, mass, False

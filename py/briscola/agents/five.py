@@ -82,7 +82,7 @@ BATCH = 4
 """Expert: guesses kept per round of resampling."""
 
 SOLVE_CARDS = 2
-"""Expert: with this many cards in hand or fewer, each guess is solved exactly (the rules
+"""Expert and hard: with this many cards in hand or fewer, each guess is solved exactly (the rules
 core's solver, :func:`~.endgame.solve`, with the guess's sides) instead of played out:
 under a millisecond a guess; three cards a hand would cost some 20 ms a guess."""
 
@@ -99,12 +99,14 @@ class Level:
     margin: float
     play_worlds: int = 0
     weigh: bool = False
+    solve: bool = False
+    """Solve each guess exactly from :data:`SOLVE_CARDS` cards in hand (``weigh`` does too)."""
 
 
 LEVELS = {
     "easy": Level(bid_worlds=4, margin=0.0),
     "medium": Level(bid_worlds=8, margin=-2.0),
-    "hard": Level(bid_worlds=24, margin=-3.0, play_worlds=40),
+    "hard": Level(bid_worlds=24, margin=-3.0, play_worlds=40, solve=True),
     "expert": Level(bid_worlds=64, margin=-3.0, play_worlds=200, weigh=True),
 }
 """The Chiamata parameters of each level. The margin is below zero: the guesses play
@@ -251,13 +253,14 @@ def play_likelihood(view: PlayerView, hands: Sequence[Sequence[int]], t: Tables,
 
 
 def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
-                 prior: Card | None, budget_ms: float | None = None) -> Generator[None, None, Card]:
+                 prior: Card | None, budget_ms: float | None = None,
+                 exact: bool = False) -> Generator[None, None, Card]:
     """The card with the best mean value over guesses of the hidden hands, each card
     played now and the deal played out with the fast policy (see the module doc);
     ``worlds`` guesses (at least; with ``budget_ms`` as many as its clock allows),
     yielding every :data:`~.slices.SLICE_MS`; ``prior`` gets a head start of
     :data:`PRIOR_BONUS` a guess."""
-    totals, mass = yield from search_totals(view, rng, worlds, weigh, budget_ms)
+    totals, mass = yield from search_totals(view, rng, worlds, weigh, budget_ms, exact=exact)
     if prior is not None and int(prior) in totals:
         totals[int(prior)] += PRIOR_BONUS * mass
     strength, pts = TABLES[view.rules.ranking]
@@ -266,11 +269,13 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
 
 
 def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool, budget_ms: float | None = None,
-                  card_points: bool = False) -> Generator[None, None, tuple[dict[int, float], float]]:
+                  card_points: bool = False, exact: bool = False
+                  ) -> Generator[None, None, tuple[dict[int, float], float]]:
     """The search of :func:`search_steps`: (total value per legal card, number of
     guesses). A guess is worth :func:`taken_value`, or with ``card_points`` the card points
     this seat's side ends the deal with (the side of the guess's holder of the called
-    card)."""
+    card). From :data:`SOLVE_CARDS` cards in hand, with ``weigh`` or ``exact``, each guess
+    is solved exactly instead of played out."""
     legal = sorted(set(int(c) for c in view.legal))
     caller = view.caller
     assert caller is not None and view.trump is not None
@@ -292,7 +297,7 @@ def search_totals(view: PlayerView, rng: random.Random, worlds: int, weigh: bool
     done = 0
     mass = 0.0
     pending: list[tuple[list[list[int]], int]] = []
-    solve_now = weigh and len(view.hand) <= SOLVE_CARDS
+    solve_now = (weigh or exact) and len(view.hand) <= SOLVE_CARDS
 
     def score(taken: int, holder: int) -> float:
         """A guess's value from the card points the caller's side takes in all."""
@@ -422,9 +427,11 @@ class MediumPlayer(_Believer, HeuristicAgent):
 class HardPlayer(HardAgent):
     """:class:`~.hard.HardAgent`; Chiamata by simulation (module doc)."""
 
+    five_level = LEVELS["hard"]
+
     def think(self, view: PlayerView) -> Generator[None, None, Card | Action]:
         if five(view):
-            level = LEVELS["hard"]
+            level = self.five_level
             return (yield from five_think(view, level.bid_worlds, level))
         return (yield from super().think(view))
 
@@ -473,7 +480,7 @@ def five_think(view: PlayerView, bid_worlds: int, level: Level, budget_ms: float
         return legal[0]
     medium = HeuristicAgent(seed=rng.randrange(1 << 30))
     prior = medium.card(believed_view(view))
-    return (yield from search_steps(view, rng, level.play_worlds, level.weigh, prior, budget_ms))
+    return (yield from search_steps(view, rng, level.play_worlds, level.weigh, prior, budget_ms, level.solve))
 
 
 def five_values(view: PlayerView, level: Level, budget_ms: float | None = None,
@@ -484,7 +491,8 @@ def five_values(view: PlayerView, level: Level, budget_ms: float | None = None,
     without the medium card's head start."""
     rng = random.Random(view_key(view) ^ salt)
     rng.randrange(1 << 30)  # five_think seeds its medium prior here: the same guesses follow
-    totals, mass = yield from search_totals(view, rng, level.play_worlds, level.weigh, budget_ms, card_points=True)
+    totals, mass = yield from search_totals(view, rng, level.play_worlds, level.weigh, budget_ms, card_points=True,
+                                            exact=level.solve)
     return {ALL_CARDS[c]: v / mass if mass else 0.0 for c, v in totals.items()}
 
 

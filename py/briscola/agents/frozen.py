@@ -14,8 +14,10 @@ keeps).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .expert import DEFAULT_BUDGET_MS
-from .five import ExpertPlayer, HardPlayer
+from .five import LEVELS, ExpertPlayer, HardPlayer
 
 
 class Hard2026(HardPlayer):
@@ -23,6 +25,9 @@ class Hard2026(HardPlayer):
 
     name = "hard"
     learned = False  # mid-game cards by the heuristic, not the distilled model
+    spare_top_trumps = False  # teams: the ace and three of trump spent on a cheap trick too
+    exact_fit = False  # following suit, endgame splits scored on one random order of the draws
+    five_level = replace(LEVELS["hard"], solve=False)  # Chiamata: the last tricks played out, not solved
 
 
 class Expert2026(ExpertPlayer):
@@ -31,6 +36,7 @@ class Expert2026(ExpertPlayer):
     name = "expert"
     mixture = ()  # the other seat modelled as medium alone
     count_played = False  # following suit, playouts count only the cards out at the decision
+    exact_fit = False  # following suit, endgame splits scored on one random order of the draws
 
     def __init__(self, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS,
                  iterations: int | None = None) -> None:

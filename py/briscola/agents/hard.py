@@ -39,7 +39,7 @@ from ..model import Action
 from ..view import PlayerView
 from . import learned, learned_follow, run_to_end
 from .endgame import choose_by_worlds_steps
-from .heuristic import WIN_TEMPO, HeuristicAgent
+from .heuristic import SURE_TRUMP_STRENGTH, WIN_TEMPO, HeuristicAgent
 from .learned_follow_weights import LEAD as FOLLOW_LEAD
 from .learned_weights import WEIGHTS
 from .infer import draw_rounds
@@ -61,6 +61,10 @@ by player count: one draw round left, so at most two orders of the stock to solv
 next card is shown); six players wait for the empty stock."""
 
 CARICO_POINTS = 10
+
+SPARE_BELOW = 1
+"""Four players: a trick worth fewer card points than this is not taken with the ace or the
+three of trump while two draws or more are to come (:meth:`HardAgent._spared`)."""
 
 
 class HardAgent(HeuristicAgent):
@@ -91,7 +95,7 @@ class HardAgent(HeuristicAgent):
         if self._endgame(view):
             self.search_rng.seed(_position_key(view))
             card, _ = yield from choose_by_worlds_steps(
-                view, self.search_rng, ENDGAME_WORLDS[view.players])
+                view, self.search_rng, ENDGAME_WORLDS[view.players], exact_fit=self.exact_fit)
             return Card(card)
         if self.learned and learned.applies(view):
             return Card(learned.best_card(view, WEIGHTS))
@@ -112,10 +116,45 @@ class HardAgent(HeuristicAgent):
             return view.stock_size <= (ENDGAME_STOCK[2] if simple else 0)
         return view.stock_size <= ENDGAME_STOCK[n] and len(view.hand) <= ENDGAME_CARDS[n]
 
-    def follow(self, view: PlayerView) -> Card:
+    exact_fit = True
+    """Three or more following suit, the endgame: a split of the unseen cards counts when
+    some order of the draws fits every past play (:meth:`~.infer.PlayModel.fits`).
+    ``hard-2026`` scores one random order."""
+
+    spare_top_trumps = True
+    """Four players: keep the ace and the three of trump off a cheap trick
+    (:meth:`_spared`). ``hard-2026`` spends them."""
+
+    def follow(self, view: PlayerView, hand: list[Card] | None = None) -> Card:
         if view.rules.cards_per_trick == 2 and len(view.trick) == 1:
             return self._hold_back(view)
-        return super().follow(view)
+        card = super().follow(view, hand)
+        if self.spare_top_trumps and hand is None:
+            rest = self._spared(view, card)
+            if rest:
+                return super().follow(view, rest)
+        return card
+
+    @staticmethod
+    def _spared(view: PlayerView, card: Card) -> list[Card]:
+        """Four players, the ace or the three of trump about to take a trick worth less
+        than :data:`SPARE_BELOW` points from the other side, with two draws or more to
+        come: the other legal cards, to answer from instead (none: play ``card``).
+
+        Medium's rule counts a trump's own points as gained when it wins a trick, so the
+        two top trumps looked nearly free on an empty trick; but they take their own
+        points later anyway, and with partners they are what rescues a loaded trick.
+        Measured in docs/ai.md ("hard")."""
+        trump = view.trump
+        if view.players != 4 or trump is None or SUIT_OF[card] != trump:
+            return []
+        strength, pts = tables(view)
+        if strength[card] < SURE_TRUMP_STRENGTH or view.stock_size < 2 * view.players:
+            return []
+        if sum(pts[c] for _, c in view.trick) >= SPARE_BELOW:
+            return []
+        rest = [c for c in view.legal if not (SUIT_OF[c] == trump and strength[c] >= SURE_TRUMP_STRENGTH)]
+        return rest
 
     def _hold_back(self, view: PlayerView) -> Card:
         """Dupla, the first card answering a lead: the cheapest. This seat plays the last

@@ -69,10 +69,11 @@ class HeuristicAgent:
             lambda c: (pts[c] + keep_value(c, trump, strength), strength[c]),
         )
 
-    def follow(self, view: PlayerView) -> Card:
+    def follow(self, view: PlayerView, hand: list[Card] | None = None) -> Card:
+        """The card to play after the lead, from ``hand`` (the legal cards by default)."""
         strength, pts = tables(view)
         trump = view.trump
-        hand = list(view.legal)
+        hand = list(view.legal) if hand is None else hand
         best_seat, best = current_best(view.trick, trump, strength)
         trick_points = sum(pts[c] for _, c in view.trick)
         after = view.seats_after_me()

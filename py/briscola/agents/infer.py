@@ -212,6 +212,61 @@ class PlayModel:
         return w
 
 
+    def fits(self, others: dict[int, list[int]]) -> bool:
+        """Could every seat have made its past plays legally with this guess of the hands?
+
+        :meth:`weight` rebuilds what a seat held at each play by taking back one drawn
+        card at random per draw, so a guess that fits may score 0 there (the card taken
+        back was drawn before a trick in which the seat showed it had none of its suit).
+        This asks instead whether *some* order of the seat's draws fits, exactly: each
+        of its cards must have come in before it was played and, when the seat failed to
+        follow a suit, after that play if the card is of that suit and was still to be
+        played or is in hand now. Filling the deal's hand and then each draw with the
+        waiting card due first decides it (earliest deadline first is exact for unit
+        jobs with release times and deadlines)."""
+        for s in self.seats:
+            if not self._fits_seat(self.events[s], others[s]):
+                return False
+        return True
+
+    @staticmethod
+    def _fits_seat(events: list[tuple], hand: Sequence[int]) -> bool:
+        forward = events[::-1]  # the events are stored last first
+        never = len(forward)
+        due: dict[int, int] = dict.fromkeys(hand, never + 1)  # card -> step it was played
+        draws: list[tuple[int, int]] = []  # (step, forced card or -1)
+        voids: list[tuple[int, int]] = []  # (step, suit the seat showed it had none of)
+        for step, (_, kind, c, ctx, _tab, _gone) in enumerate(forward):
+            if kind:
+                draws.append((step, c))
+            else:
+                due[c] = step
+                if ctx and SUIT_OF[c] != SUIT_OF[ctx[0][1]]:
+                    voids.append((step, SUIT_OF[ctx[0][1]]))
+        after = dict.fromkeys(due, -2)  # card -> it came in after this step
+        for step, suit in voids:
+            for c, d in due.items():
+                if SUIT_OF[c] == suit and d > step and after[c] < step:
+                    after[c] = step
+        waiting = set(due)
+        for step, c in draws:
+            if c >= 0:
+                if c not in waiting or not after[c] < step < due[c]:
+                    return False
+                waiting.discard(c)
+        slots = [(-1, len(due) - len(draws))] + [(step, 1) for step, c in draws if c < 0]
+        for step, k in slots:
+            for _ in range(k):
+                ready = [c for c in waiting if after[c] < step]
+                if not ready:
+                    return False
+                c = min(ready, key=due.__getitem__)
+                if due[c] <= step:
+                    return False
+                waiting.discard(c)
+        return not waiting
+
+
 def resample(weights: Sequence[float], k: int, rng: random.Random) -> list[int]:
     """Systematic resampling: ``k`` indices drawn in proportion to ``weights``."""
     total = sum(weights)
