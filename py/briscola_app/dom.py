@@ -183,6 +183,7 @@ class Page:
         self.body: dict[str, str] = {}  # the body's data attributes as last set
         self.build = str(document.body.getAttribute("data-build") or "") if build is None else build
         self.review_step = 0  # the trick the review after the deal shows
+        self.hinting = False  # a hint's search is running
         self.review_token = 0  # bumped when the review closes: its coaching stops
         # the epoch of a finished deal whose summary waits for a dialog the person has open
         self.summary_waits: int | None = None
@@ -624,9 +625,15 @@ class Page:
             self.app.message = self.app.settings_wait_message()
         self.render()
 
+    HINT_BUTTON = "#actions button[data-action='hint']"
+
     def action_hint(self, button) -> None:
-        if not self.app.human_to_move:
+        # One search at a time: on a slow phone a hint takes a second or more, and each
+        # further tap started another search beside it (five taps, 5.6 s for the hint).
+        if not self.app.human_to_move or self.hinting:
             return
+        self.hinting = True
+        apply([["attr", self.HINT_BUTTON, "aria-busy", "true"]])  # app.css: the bulb pulses
         asyncio.ensure_future(self._hint())
 
     async def _hint(self) -> None:
@@ -636,6 +643,9 @@ class Page:
             choice = await self._think(app.hint_agent(), view)
         except Exception:
             return
+        finally:
+            self.hinting = False
+            apply([["attr", self.HINT_BUTTON, "aria-busy", None]])
         if epoch == self.epoch and app.human_to_move:
             app.set_hint(choice)
             self.render()
@@ -1074,7 +1084,9 @@ def browser_languages() -> list[str]:
 
 
 def set_stage(stage: int, text: str) -> None:
-    apply([["attr", "#loader-bar", "aria-valuenow", str(stage)], ["text", "#loader-text", text]])
+    # the count of bytes downloaded (boot.mjs) belongs to the first stage
+    apply([["attr", "#loader-bar", "aria-valuenow", str(stage)], ["text", "#loader-text", text],
+           ["text", "#loader-got", ""]])
 
 
 def start() -> Page:

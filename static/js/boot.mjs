@@ -15,7 +15,24 @@ const BUILD = "__BUILD__";
 const CACHE = "briscola.snapshot";
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`../../snapshot-${BUILD}.bin`, import.meta.url).href; // a cache key only
-const WORKER_TIMEOUT_MS = 90000;
+const WORKER_TIMEOUT_MS = 90000; // with no word from the snapshot worker: it is given up
+
+// How much the snapshot worker has downloaded, under the loader's stage: on a slow network
+// a first visit downloads for a minute or more, and a growing count shows it is not stuck
+// (the loader's moving light is off with "Reduce motion").
+function showGot(bytes) {
+  const el = self.document && document.getElementById("loader-got");
+  if (!el) return;
+  const mb = bytes / 1e6;
+  let text;
+  try {
+    text = new Intl.NumberFormat(document.documentElement.lang || undefined,
+      { style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mb);
+  } catch {
+    text = `${mb.toFixed(1)} MB`;
+  }
+  el.textContent = text;
+}
 
 // The stored snapshot's bytes as a promise, or null when none is stored. Only the lookup is
 // awaited: Pyodide awaits the bytes when it sizes its memory, so reading 31 MB overlaps
@@ -63,11 +80,19 @@ function snapshotFromWorker() {
     gotSnapshot(null);
   };
   // a worker that never answers (a browser without module workers may say nothing)
-  // must not keep the game from starting: the runtime then starts on the page
-  const timer = setTimeout(() => {
-    if (worker) worker.terminate();
-    fail(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
-  }, WORKER_TIMEOUT_MS);
+  // must not keep the game from starting: the runtime then starts on the page. One that
+  // is still downloading says so ({got}) and is waited for: given up after 90 s on a slow
+  // network, it had made the page download everything again and then freeze for seconds
+  // while the runtime started on it.
+  let timer;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (worker) worker.terminate();
+      fail(`no word in ${WORKER_TIMEOUT_MS / 1000} s`);
+    }, WORKER_TIMEOUT_MS);
+  };
+  wait();
   try {
     worker = new Worker(new URL("./snapshot-worker.mjs?v=" + BUILD, import.meta.url), { type: "module" });
   } catch (error) {
@@ -76,6 +101,13 @@ function snapshotFromWorker() {
     return made;
   }
   worker.onmessage = ({ data }) => {
+    if (data && typeof data.got === "number") {
+      if (!settled) {
+        wait();
+        showGot(data.got);
+      }
+      return;
+    }
     if (data && data.module) {
       performance.mark("briscola:runtime-up");
       gotModule(data.module);

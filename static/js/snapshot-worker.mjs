@@ -10,6 +10,41 @@ import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 
 const HOME = "/home/pyodide";
 
+// The bytes this worker has downloaded so far, told to the page ({got}) at most every
+// PROGRESS_MS and when a download ends: a first visit on a slow network downloads for a
+// minute or more, and the page shows the count (boot.mjs) and knows the worker is alive.
+// Pyodide fetches through the global fetch when it needs a file, so wrapping it counts
+// the runtime, its standard library and the game's archive.
+const PROGRESS_MS = 250;
+let got = 0;
+let told = -PROGRESS_MS;
+const tell = (now) => {
+  if (!now && performance.now() - told < PROGRESS_MS) return;
+  told = performance.now();
+  self.postMessage({ got });
+};
+const fetchAll = self.fetch.bind(self);
+self.fetch = async (...args) => {
+  const response = await fetchAll(...args);
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        tell(true);
+        controller.close();
+        return;
+      }
+      got += value.byteLength;
+      tell(false);
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
 // Pyodide's own module factory, which hands out the compiled WebAssembly module as well
 // (so that the page need not compile it again).
 function capturing(indexURL, onModule) {

@@ -312,9 +312,16 @@ def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url:
     seed_settings(context, level="hard")
     open_game(page, site_url)
     wait_for_turn(page)
-    page.get_by_role("button", name="Hint").click()
+    hint = page.get_by_role("button", name="Hint")
+    hint.click()
+    # the search takes a moment (a second or more on a slow phone): the button says so,
+    # and taps meanwhile start no other search
+    expect(hint).to_have_attribute("aria-busy", "true")
+    hint.click()
+    hint.click()
     hinted = page.locator("#hand button.hinted")
     expect(hinted).to_have_count(1)
+    expect(hint).not_to_have_attribute("aria-busy", "true")
     # the hinted card, outline and all, leaves the points taken above the hand readable
     page.wait_for_timeout(300)  # any transition done
     card, pile = hinted.bounding_box(), page.locator(".my-pile").bounding_box()

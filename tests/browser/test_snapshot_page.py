@@ -20,6 +20,15 @@ SHARED = """() => ['runtime-up', 'wasm-shared', 'snapshot-made'].map(
   (m) => (performance.getEntriesByName('briscola:' + m)[0] || {startTime: null}).startTime)"""
 
 
+# every text the loader's count of downloaded bytes shows (static/js/boot.mjs showGot)
+RECORD_GOT = """window.briscolaGotSeen = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('loader-got');
+  if (el) new MutationObserver(() => { if (el.textContent) window.briscolaGotSeen.push(el.textContent); })
+    .observe(el, { childList: true, characterData: true, subtree: true });
+});"""
+
+
 def stored_size(page: Page) -> int:
     """Bytes of this build's stored snapshot (0: none)."""
     return page.evaluate(f"""async () => {{
@@ -43,10 +52,17 @@ def a_card_is_answered(page: Page) -> None:
 def test_the_first_visit_starts_from_a_worker_made_snapshot_and_the_next_from_the_stored_one(
         context: BrowserContext, page: Page, site_url: str, console_errors) -> None:
     seed_fast_settings(context)
+    context.add_init_script(RECORD_GOT)
     page.goto(site_url)
     wait_until_playable(page)
     wait_until_saved(page)
     assert page.evaluate(MARKS) == {"made": True, "saved": True, "used": True}
+    # while the worker downloaded, the loader counted the megabytes; the last count is the
+    # runtime (its wasm alone is some 9.6 MB) and the rest, and the count went when Python
+    # took over the loader
+    seen = [float(text.replace("MB", "").strip()) for text in page.evaluate("window.briscolaGotSeen")]
+    assert seen and seen == sorted(seen) and seen[-1] >= 10, seen
+    expect(page.locator("#loader-got")).to_have_text("")
     up, shared, made = page.evaluate(SHARED)
     assert up is not None and shared is not None and up < made <= shared, (up, shared, made)
     assert stored_size(page) > 1_000_000
