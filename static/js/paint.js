@@ -164,12 +164,23 @@
   };
   window.addEventListener("resize", fit);
 
+  // A card tapped on the person's turn is lifted at once, before Python answers: with
+  // Python in a worker the answer waits on this thread, 0.4 to 1.7 s on a phone four times
+  // slower than a desktop (docs/startup.md), and the hand looked as if the tap was lost.
+  // Python's next change to the page drops the lift (apply), the card played or not; on
+  // the page Python answers within the same event, before anything is painted.
+  document.addEventListener("click", (event) => {
+    const card = event.target && event.target.closest ? event.target.closest("#hand button[data-card]") : null;
+    if (card && !card.disabled && document.body.dataset.state === "your-turn") card.dataset.pressed = "1";
+  }, true);
+
   // Applies `ops` in order; true if a card was set moving (Python waits for it then).
   // The hand is fitted before a card is set moving, so that it moves to where it stays,
   // and again at the end (the same size, unless what came after changed the page).
   const apply = (ops) => {
     let moved = false;
     let fitted = false;
+    for (const card of all("#hand button[data-pressed]")) card.removeAttribute("data-pressed");
     for (const [kind, ...args] of ops) {
       if (!fitted && (kind === "arrive" || kind === "leave")) { fit(); fitted = true; }
       moved = OPS[kind](...args) === true || moved;
