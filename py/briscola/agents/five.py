@@ -21,7 +21,8 @@ everyone else weighs who holds the called card (:func:`~.chiamata.partner_weight
   seat drawn by the belief, and plays each card it may play out over every guess with
   the fast policy of :mod:`.sim`, the sides those of the guess; the card with the best
   mean game points wins (card points break near ties), with a small head start for the
-  card the medium heuristic would play.
+  card the medium heuristic would play; in the last two tricks each guess is solved
+  exactly instead, with no head start.
 - ``expert`` does the same with more guesses (its clock budget, or ``iterations``), each
   called-card holder drawn evenly and the guesses weighed by how well they explain the
   play so far (:func:`play_likelihood`: every past card replayed with the fast policy
@@ -259,9 +260,11 @@ def search_steps(view: PlayerView, rng: random.Random, worlds: int, weigh: bool,
     played now and the deal played out with the fast policy (see the module doc);
     ``worlds`` guesses (at least; with ``budget_ms`` as many as its clock allows),
     yielding every :data:`~.slices.SLICE_MS`; ``prior`` gets a head start of
-    :data:`PRIOR_BONUS` a guess."""
+    :data:`PRIOR_BONUS` a guess, except where ``exact`` has each guess solved (from
+    :data:`SOLVE_CARDS` cards): there the head start outweighed card points that do not
+    change the contract (docs/strength.md, "Briscola chiamata")."""
     totals, mass = yield from search_totals(view, rng, worlds, weigh, budget_ms, exact=exact)
-    if prior is not None and int(prior) in totals:
+    if prior is not None and int(prior) in totals and not (exact and len(view.hand) <= SOLVE_CARDS):
         totals[int(prior)] += PRIOR_BONUS * mass
     strength, pts = TABLES[view.rules.ranking]
     best = max(totals, key=lambda c: (totals[c], -pts[c], -strength[c], -c))
