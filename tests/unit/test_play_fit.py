@@ -64,37 +64,36 @@ def test_the_hands_really_dealt_always_fit(players, variant):
     assert checked > 20
 
 
-def test_fits_is_the_brute_force_over_every_order_of_the_draws():
-    rng = random.Random(5)
-    agree = ruled_out = 0
+def sampled_splits(seed: int):
+    """(play model, a guess of the other hands) at the late decisions of three-player
+    deals following suit, six random guesses a decision."""
+    rng = random.Random(seed)
     for game, seat in positions(3, "standard", 12, 4000):
         view = game.view(seat)
         model = PlayModel(view, Tables.of(view), eps=LEGAL_ONLY)
         hidden = Hidden(view)
         for _ in range(6):
-            others, _stock = hidden.sample(rng)
-            brute = all(any_history_fits(model.events[s], others[s]) for s in model.seats)
-            assert model.fits(others) == brute
-            agree += 1
-            ruled_out += not brute
+            yield model, hidden.sample(rng)[0], rng
+
+
+def test_fits_is_the_brute_force_over_every_order_of_the_draws():
+    agree = ruled_out = 0
+    for model, others, _rng in sampled_splits(5):
+        brute = all(any_history_fits(model.events[s], others[s]) for s in model.seats)
+        assert model.fits(others) == brute
+        agree += 1
+        ruled_out += not brute
     # The sampled splits include both kinds, so the check is not trivially one-sided.
     assert agree > 100 and 0 < ruled_out < agree
 
 
 def test_a_split_that_fits_is_not_ruled_out_by_an_unlucky_order_of_draws():
     # The random order of `weight` rules out splits that fit; `fits` never does.
-    rng = random.Random(11)
     missed = fitted = 0
-    for game, seat in positions(3, "standard", 12, 4000):
-        view = game.view(seat)
-        model = PlayModel(view, Tables.of(view), eps=LEGAL_ONLY)
-        hidden = Hidden(view)
-        for _ in range(6):
-            others, _stock = hidden.sample(rng)
-            if model.fits(others):
-                fitted += 1
-                missed += model.weight(others, rng) == 0.0
-            else:
-                assert model.weight(others, rng) == 0.0
+    for model, others, rng in sampled_splits(11):
+        if model.fits(others):
+            fitted += 1
+            missed += model.weight(others, rng) == 0.0
+        else:
+            assert model.weight(others, rng) == 0.0
     assert fitted > 50 and missed > 0
-
