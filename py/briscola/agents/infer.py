@@ -211,7 +211,6 @@ class PlayModel:
                     return 0.0
         return w
 
-
     def fits(self, others: dict[int, list[int]]) -> bool:
         """Could every seat have made its past plays legally with this guess of the hands?
 
