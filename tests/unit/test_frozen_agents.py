@@ -73,11 +73,11 @@ def test_hard_plays_as_hard_2026_wherever_its_models_do_not_apply():
     """The distilled model (agents/learned.py) is for two players in the standard game,
     the model of leads (agents/learned_follow.py) for two-player Briscolone following
     suit; with four players hard keeps its top trumps off an empty trick, in Chiamata it
-    solves the last two tricks; following suit with three or more, its endgame counts
+    solves the last two tricks, with six the last three; following suit with three or more, its endgame counts
     the splits that fit the play (none of these tables): every other table and variant is
     played as before, card for card."""
     modelled = [("standard", 2, {}), ("standard", 2, {"trump_exchange": 2}), ("briscolone", 2, {"must_follow": True}),
-                ("standard", 4, {}), ("chiamata", 5, {})]
+                ("standard", 4, {}), ("chiamata", 5, {}), ("standard", 6, {})]
     elsewhere = [t for t in HARD_TABLES if t[:3] not in modelled]
     assert len(elsewhere) == len(HARD_TABLES) - len(modelled)
     assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)
@@ -90,8 +90,8 @@ def test_hard_plays_as_hard_2026_wherever_its_models_do_not_apply():
 
 def test_the_expert_plays_as_expert_2026_where_hard_is_unchanged():
     """The expert changed only through its prior, hard's card, and its endgame following
-    suit: with six players and in Chiamata (where hard's cards are those of hard-2026 until
-    the last tricks, and Chiamata's expert has medium as its prior) it plays as
+    suit: with three players in the standard game and in Chiamata (where hard's cards are
+    those of hard-2026, and Chiamata's expert has medium as its prior) it plays as
     expert-2026."""
-    elsewhere = [("standard", 6, {}, 1), ("chiamata", 5, {}, 1)]
+    elsewhere = [("standard", 3, {}, 1), ("chiamata", 5, {}, 1)]
     assert digest("expert", elsewhere, EXPERT_GUESSES) == digest("expert-2026", elsewhere, EXPERT_GUESSES)

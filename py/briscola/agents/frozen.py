@@ -26,6 +26,7 @@ class Hard2026(HardPlayer):
     name = "hard"
     learned = False  # mid-game cards by the heuristic, not the distilled model
     spare_top_trumps = False  # teams: the ace and three of trump spent on a cheap trick too
+    solve_six_from_three = False  # six players: the solver from two cards in hand only
     exact_fit = False  # following suit, endgame splits scored on one random order of the draws
     five_level = replace(LEVELS["hard"], solve=False)  # Chiamata: the last tricks played out, not solved
 
