@@ -1,9 +1,14 @@
-"""Hard with four players keeps the ace and the three of trump off an empty trick
-(`HardAgent._spared`, docs/ai.md "hard"); hard-2026 spent them there."""
+"""Hard at the tables of partners (docs/ai.md "hard"): with four players it keeps the ace
+and the three of trump off an empty trick (`HardAgent._spared`; hard-2026 spent them
+there); with six it plays the solver's card from three cards in hand."""
 
 from __future__ import annotations
 
+import random
+
 from briscola.agents import make_agent
+from briscola.agents.endgame import choose_by_worlds
+from briscola.agents.hard import ENDGAME_WORLDS, _position_key
 from briscola.agents.heuristic import SURE_TRUMP_STRENGTH
 from briscola.agents.tactics import tables
 from briscola.cards import SUIT_OF
@@ -49,3 +54,21 @@ def test_with_three_and_six_players_hard_still_plays_as_before():
         assert views
         for view in views:
             assert top_trump(view, make_agent("hard", seed=3).choose(view))
+
+
+def test_with_six_players_hard_plays_the_solvers_card_from_three_cards_in_hand():
+    solved = differs = 0
+    for seed in range(8):
+        game = Game.deal(Rules.preset("standard", 6), seed=seed)
+        agents = [make_agent("hard", seed=seed * 10 + s) for s in range(6)]
+        while not game.over:
+            view = game.view(game.turn)
+            card = agents[game.turn].choose(view)
+            if view.stock_size == 0 and len(view.hand) == 3 and len(view.legal) > 1:
+                rng = random.Random(_position_key(view))
+                best, _ = choose_by_worlds(view, rng, ENDGAME_WORLDS[6], exact_fit=True)
+                assert int(card) == best
+                solved += 1
+                differs += card != make_agent("hard-2026", seed=seed).choose(view)
+            game.apply(card)
+    assert solved >= 30 and differs > 0
