@@ -940,7 +940,7 @@ class Page:
             self.op("text", "#notice-text", m.notice)
         self.op("prop", "#notice", "hidden", not m.notice)
         self.op("props", "#actions button", "disabled", False)
-        self.op("prop", "#actions button[data-action='hint']", "disabled", not m.your_turn)
+        self.op("prop", self.HINT_BUTTON, "disabled", not m.your_turn)
         self.op("prop", "#actions button[data-action='last']", "disabled", not m.can_review_last)
         cover_before = self.painted.get("cover")
         self._paint("cover", render.cover_html(m.cover))

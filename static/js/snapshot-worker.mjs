@@ -18,8 +18,8 @@ const HOME = "/home/pyodide";
 const PROGRESS_MS = 250;
 let got = 0;
 let told = -PROGRESS_MS;
-const tell = (now) => {
-  if (!now && performance.now() - told < PROGRESS_MS) return;
+const tell = (always) => {
+  if (!always && performance.now() - told < PROGRESS_MS) return;
   told = performance.now();
   self.postMessage({ got });
 };

@@ -158,15 +158,16 @@ class HardAgent(HeuristicAgent):
         points later anyway, and with partners they are what rescues a loaded trick.
         Measured in docs/ai.md ("hard")."""
         trump = view.trump
-        if view.players != 4 or trump is None or SUIT_OF[card] != trump:
+        if view.players != 4 or trump is None or view.stock_size < 2 * view.players:
             return []
         strength, pts = tables(view)
-        if strength[card] < SURE_TRUMP_STRENGTH or view.stock_size < 2 * view.players:
+
+        def top(c: Card) -> bool:
+            return SUIT_OF[c] == trump and strength[c] >= SURE_TRUMP_STRENGTH
+
+        if not top(card) or sum(pts[c] for _, c in view.trick) >= SPARE_BELOW:
             return []
-        if sum(pts[c] for _, c in view.trick) >= SPARE_BELOW:
-            return []
-        rest = [c for c in view.legal if not (SUIT_OF[c] == trump and strength[c] >= SURE_TRUMP_STRENGTH)]
-        return rest
+        return [c for c in view.legal if not top(c)]
 
     def _hold_back(self, view: PlayerView) -> Card:
         """Dupla, the first card answering a lead: the cheapest. This seat plays the last
