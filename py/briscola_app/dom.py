@@ -1,7 +1,8 @@
 """The page: paints the table model into the DOM and forwards clicks and keys.
 
 The only module that imports the browser. Events are bound once on containers that are
-in the HTML from the start; the card or action is read from the event target.
+in the HTML from the start; static/js/paint.js reads the card or action under the tap
+and hands it over with the event (:class:`Seen`).
 """
 
 from __future__ import annotations
@@ -127,19 +128,47 @@ def _null(value) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
-def _typed_in(event) -> bool:
-    """The key went to a text field (a digit in a name, its dialog closed by Escape just
-    after, plays no card); looked at only for a digit (from a worker, two round trips)."""
-    target = event.target
-    return not _null(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
+class Pressed:
+    """The ``[data-action]`` element under a tap, as static/js/paint.js read it."""
+
+    def __init__(self, action: str, disabled: bool = False, value: str | None = None,
+                 step: str | None = None, dialog: str | None = None, settings: bool = False,
+                 offer: bool = False) -> None:
+        self.action = action
+        self.disabled = disabled
+        self.value = value  # its data-value (a bid, a card called, a rank)
+        self.step = step  # its data-step (a trick of the review)
+        self.dialog = dialog  # the id of the dialog it is in
+        self.settings = settings  # it is in Settings
+        self.offer = offer  # it is in the first-run offer of How to play
 
 
-def _closest(event, selector: str):
-    target = event.target
-    if _null(target) or not hasattr(target, "closest"):
-        return None
-    found = target.closest(selector)
-    return None if _null(found) else found
+class Seen:
+    """What static/js/paint.js read of an event as it happened (its ``facts``, one JSON
+    string). Handlers read these instead of the event: from a worker every read of the
+    event is a round trip to the page, and a tap's reads took 130-180 ms there on a CPU
+    slowed 4x, as a cheap phone's is."""
+
+    def __init__(self, facts: str, event=None) -> None:
+        self.event = event  # the page's event, for the handlers bound to have it (Page._bind)
+        seen = json.loads(facts)
+        card = seen.get("card")
+        # the hand's card button under a tap: (card, its place from 1, disabled)
+        self.card: tuple[str, int, bool] | None = None
+        if card is not None and card.get("card") and isinstance(card.get("index"), int):
+            self.card = (str(card["card"]), card["index"], bool(card.get("disabled")))
+        action = seen.get("action")
+        self.action = Pressed(**action) if action is not None and action.get("action") else None
+        self.key: str | None = seen.get("key")  # a key pressed; the storage key changed
+        self.tag = str(seen.get("tag") or "")  # the event's target element
+        self.persisted = bool(seen.get("persisted"))  # pageshow: from the back-forward cache
+        self.visibility = str(seen.get("visibility") or "")  # visibilitychange: the page's state
+
+    @property
+    def typed_in(self) -> bool:
+        """The key went to a text field (a digit in a name, its dialog closed by Escape
+        just after, plays no card)."""
+        return self.tag in ("INPUT", "SELECT", "TEXTAREA")
 
 
 def _py(value) -> list:
@@ -209,7 +238,11 @@ class Page:
     # -- events -----------------------------------------------------------------------
     def _bind(self) -> None:
         """Python's handlers, bound by paint.js in one call (each binding from a worker
-        would be a round trip): an event calls ``_dispatch`` with its handler's index."""
+        would be a round trip): an event calls ``_dispatch`` with its handler's index and
+        what paint.js read of it. The event itself goes along only to the handlers that
+        need it (to prevent its default, to read a file's text): handed to a worker, a
+        page object is probed there property by property, and a tap took 60-90 ms longer
+        to arrive on a CPU slowed 4x."""
         bindings = (("#hand", "click", self.on_hand_click), ("body", "click", self.on_action_click),
                     ("document", "keydown", self.on_key),
                     ("#settings-form", "submit", self.on_settings_submit),
@@ -220,22 +253,24 @@ class Page:
                     ("window", "pagehide", self.on_pagehide), ("window", "pageshow", self.on_pageshow),
                     ("document", "visibilitychange", self.on_visibility))
         self._handlers = [handler for _, _, handler in bindings]
+        with_event = (self.on_key, self.on_settings_submit, self.on_stats_file)
         self._dispatcher = create_proxy(self._dispatch)
-        page_api.listen(self._dispatcher, to_js([[target, kind] for target, kind, _ in bindings]))
+        page_api.listen(self._dispatcher, to_js([[target, kind, handler in with_event]
+                                                 for target, kind, handler in bindings]))
         self.op("data", "#stats-file", "max", str(MAX_FILE_CHARS))
         self._beat = local_proxy(self.app.tabs.beat)  # this thread's own timer
         js.setInterval(self._beat, BEAT_MS)
 
-    def _dispatch(self, index, event) -> None:
+    def _dispatch(self, index, facts, event=None) -> None:
         try:
-            self._handlers[int(index)](event)
+            self._handlers[int(index)](Seen(str(facts), None if _null(event) else event))
         finally:
             self.flush()
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, seen: Seen) -> None:
         """Another tab changed the stored settings or stats: show what it changed; or the
         list of open tabs, which may have left this tab out (tabs.Tabs.keep_listed)."""
-        key = "" if _null(event.key) else str(event.key)
+        key = seen.key or ""
         if key in ("", PREFIX + TABS):
             self.app.tabs.keep_listed()
         if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people"):
@@ -257,14 +292,14 @@ class Page:
             if "stats" in self.open_dialogs():
                 self._fill_stats()
 
-    def on_pagehide(self, event) -> None:
+    def on_pagehide(self, seen: Seen) -> None:
         self.app.save_what_waits()
         self.app.tabs.leave()  # a reload or a closed tab: its deal may be taken over
 
-    def on_visibility(self, event) -> None:
+    def on_visibility(self, seen: Seen) -> None:
         """Hidden (another app, the screen off: a phone may end the page without a
         pagehide): one more try at what full storage held back."""
-        if str(event.target.visibilityState) == "hidden":  # the page's document, from a worker too
+        if seen.visibility == "hidden":
             self.app.save_what_waits()
         elif self.app.carried_on_elsewhere():  # frozen meanwhile, and another tab took the deal
             self.op("closeAll")
@@ -272,40 +307,38 @@ class Page:
             self.render(focus_index=1)
             self.drive()
 
-    def on_pageshow(self, event) -> None:
-        if event.persisted:  # back from the back-forward cache
+    def on_pageshow(self, seen: Seen) -> None:
+        if seen.persisted:  # back from the back-forward cache
             self.app.tabs.beat()
 
-    def on_hand_click(self, event) -> None:
-        button = _closest(event, "button[data-card]")
-        if button is None or button.disabled:
+    def on_hand_click(self, seen: Seen) -> None:
+        if seen.card is None or seen.card[2]:
             return
-        self.play(str(button.dataset.card), int(button.dataset.index))  # refused ones say why
+        self.play(seen.card[0], seen.card[1])  # refused ones say why
 
-    def on_key(self, event) -> None:
-        key = str(event.key)
+    def on_key(self, seen: Seen) -> None:
+        key = str(seen.key or "")
         if key not in ("ArrowLeft", "ArrowRight") and not key.isdigit():
             return
         dialogs = self.open_dialogs()
         if "review" in dialogs and key in ("ArrowLeft", "ArrowRight"):  # the review's Previous and Next
-            event.preventDefault()
+            seen.event.preventDefault()
             self._review_move(-1 if (key == "ArrowLeft") == (self.app.tr.dir == "ltr") else 1)
             return
         if dialogs:
             return
-        if key.isdigit() and self.app.human_to_move and not _typed_in(event):
+        if key.isdigit() and self.app.human_to_move and not seen.typed_in:
             index = int(key)
             hand = self.app.game.hands[self.app.game.turn]  # the person to move is the one whose hand is shown
             if 1 <= index <= len(hand):
-                event.preventDefault()
+                seen.event.preventDefault()
                 self.play(str(hand[index - 1]), index)
 
-    def on_action_click(self, event) -> None:
-        button = _closest(event, "[data-action]")
+    def on_action_click(self, seen: Seen) -> None:
+        button = seen.action
         if button is None or button.disabled:
             return
-        action = str(button.dataset.action)
-        handler = getattr(self, "action_" + action.replace("-", "_"), None)
+        handler = getattr(self, "action_" + button.action.replace("-", "_"), None)
         if handler is not None:
             handler(button)
 
@@ -321,31 +354,31 @@ class Page:
             self._fly(card)
             self.drive()
 
-    def action_exchange(self, button) -> None:
+    def action_exchange(self, button: Pressed) -> None:
         self._human_action(self.app.exchange_human)
 
-    def action_show(self, button) -> None:
+    def action_show(self, button: Pressed) -> None:
         self._human_action(self.app.show_human)
 
-    def action_bid(self, button) -> None:
-        value = str(button.dataset.value)
+    def action_bid(self, button: Pressed) -> None:
+        value = str(button.value)
         self._human_action(lambda: self.app.bid_human(value))
 
-    def action_pass(self, button) -> None:
+    def action_pass(self, button: Pressed) -> None:
         self._human_action(self.app.pass_human)
 
-    def action_call(self, button) -> None:
-        card = str(button.dataset.value)
+    def action_call(self, button: Pressed) -> None:
+        card = str(button.value)
         self._human_action(lambda: self.app.call_human(card))
 
-    def action_reveal(self, button) -> None:
+    def action_reveal(self, button: Pressed) -> None:
         """Pass-and-play: the person the device was passed to shows their cards."""
         if self.app.show_cards():
             self.render(focus_index=1)
             self.drive()
 
-    def action_call_rank(self, button) -> None:
-        self.app.choose_call_rank(str(button.dataset.value))
+    def action_call_rank(self, button: Pressed) -> None:
+        self.app.choose_call_rank(str(button.value))
         self.render()
         self.op("focus", "#hand-actions [aria-pressed='true']")
 
@@ -357,7 +390,7 @@ class Page:
         self.render(focus_index=1)
         self.drive()
 
-    def action_next(self, button) -> None:
+    def action_next(self, button: Pressed) -> None:
         if not self.app.can_continue:
             return
         self.op("closeAll")
@@ -366,7 +399,7 @@ class Page:
         self.render(focus_index=1)
         self.drive()
 
-    def action_undo(self, button) -> None:
+    def action_undo(self, button: Pressed) -> None:
         """Practice games: the person's last card goes back to the hand."""
         if not self.app.can_undo:
             return
@@ -376,15 +409,14 @@ class Page:
         self.render(focus_index=1)
         self.drive()
 
-    def action_sound(self, button) -> None:
+    def action_sound(self, button: Pressed) -> None:
         self.app.set_sound(not self.app.sound_on)
         self.paint_sound()
         self.play_cues()
 
-    def action_close(self, button) -> None:
-        dialog = button.closest("dialog")
-        if not _null(dialog):
-            self.op("close", "#" + str(dialog.id))
+    def action_close(self, button: Pressed) -> None:
+        if button.dialog:
+            self.op("close", "#" + button.dialog)
 
     def _open_dialog(self, selector: str, focus: str | None = None) -> None:
         """Open a dialog at its top, the focus on ``focus`` if given (else where the
@@ -394,32 +426,32 @@ class Page:
             self.op("focus", focus)
         self.op("prop", selector, "scrollTop", 0)
 
-    def action_howto(self, button) -> None:
+    def action_howto(self, button: Pressed) -> None:
         """How to play: from the settings, the way of playing chosen in the form; else
         the deal in play. Opened from the first-run offer, the offer is done with."""
-        in_settings = not _null(button.closest("#settings"))
+        in_settings = button.settings
         model = self.app.howto(self._form_values() if in_settings else None)
         self.op("html", "#howto-body", render.howto_html(model, self.app.tr))
-        if not _null(button.closest("#howto-offer")):
+        if button.offer:
             self.app.dismiss_offer()
             self.render()
         self._open_dialog("#howto")  # the focus on Close, as the dialog puts it
 
-    def action_offer_dismiss(self, button) -> None:
+    def action_offer_dismiss(self, button: Pressed) -> None:
         self.app.dismiss_offer()
         self.render()
         self.op("focusHome")  # the button that had the focus is gone
 
-    def action_tips_off(self, button) -> None:
+    def action_tips_off(self, button: Pressed) -> None:
         self.app.tips_off()
         self.render()
         self.op("focusHome")
 
-    def action_dismiss(self, button) -> None:
+    def action_dismiss(self, button: Pressed) -> None:
         self.app.notice_dismissed = True
         self.render()
 
-    def action_new(self, button) -> None:
+    def action_new(self, button: Pressed) -> None:
         in_match = self.app.match_at_stake  # said as a lost match: counted as one too
         if self.app.at_stake or in_match:
             self.op("closeAll")
@@ -435,7 +467,7 @@ class Page:
             return
         self.new_deal()
 
-    def action_new_confirmed(self, button) -> None:
+    def action_new_confirmed(self, button: Pressed) -> None:
         self.new_deal()
 
     def new_deal(self) -> None:
@@ -445,7 +477,7 @@ class Page:
         self.render(focus_index=1)
         self.drive()
 
-    def action_last(self, button) -> None:
+    def action_last(self, button: Pressed) -> None:
         last = self.app.last_trick()
         if last is None:
             return
@@ -455,7 +487,7 @@ class Page:
         self.paint_cards_out()
         self.op("modal", "#last-trick")
 
-    def action_cards_out(self, button) -> None:
+    def action_cards_out(self, button: Pressed) -> None:
         """The toggle beside Close in Last trick: the cards played shown or hidden, and
         remembered (the same choice as Settings' box)."""
         self.app.set_cards_out(not self.app.cards_out_on)
@@ -467,7 +499,7 @@ class Page:
         self.op("prop", "#cards-out", "hidden", out is None)
         self.op("attr", "#cards-out-toggle", "aria-pressed", "false" if out is None else "true")
 
-    def action_stats(self, button) -> None:
+    def action_stats(self, button: Pressed) -> None:
         self.app.refresh_stats()
         self._fill_stats()
         self._say_in_stats("")
@@ -480,18 +512,18 @@ class Page:
         if text:  # new charts above may have pushed the message and the buttons out of view
             self.op("reveal", "#stats .dialog-buttons")
 
-    def action_export_stats(self, button) -> None:
+    def action_export_stats(self, button: Pressed) -> None:
         """Download every stats key as a JSON file."""
         name, text = self.app.export_stats()
         self.op("download", name, text)
         self._say_in_stats(self.app.tr.t("export_done", name=name))  # the browser may save it without a word
 
-    def action_import_stats(self, button) -> None:
+    def action_import_stats(self, button: Pressed) -> None:
         self.op("click", "#stats-file")  # the browser's file picker; paint.js reads the choice
 
-    def on_stats_file(self, event) -> None:
+    def on_stats_file(self, seen: Seen) -> None:
         """The file chosen, as paint.js read it (None: too large, or unreadable)."""
-        text = event.detail.text
+        text = seen.event.detail.text
         ok, said = self.app.import_stats(None if _null(text) else str(text))
         if ok:
             self._fill_stats()
@@ -500,16 +532,16 @@ class Page:
     def _fill_stats(self) -> None:
         self.op("html", "#stats-body", render.stats_html(self.app.stats_rows(), self.app.tr))
 
-    def action_reset_stats(self, button) -> None:
+    def action_reset_stats(self, button: Pressed) -> None:
         self.op("modal", "#confirm-reset")  # over the stats, which Cancel returns to
 
-    def action_reset_stats_confirmed(self, button) -> None:
+    def action_reset_stats_confirmed(self, button: Pressed) -> None:
         self.op("close", "#confirm-reset")
         self.app.reset_stats()
         self._fill_stats()
         self._say_in_stats("")
 
-    def action_settings(self, button) -> None:
+    def action_settings(self, button: Pressed) -> None:
         if "settings" in self.open_dialogs():
             # tapped as Python finished starting: early.js opened it and take_early_taps
             # filled it; filling it again would undo a choice made since
@@ -563,7 +595,7 @@ class Page:
             people.append(name[1] if seat == 0 or box[2] else None)
         return people
 
-    def on_settings_change(self, event) -> None:
+    def on_settings_change(self, seen: Seen) -> None:
         """A choice changed in the form: show what the engine plays with it.
 
         A box is ticked or cleared only where the engine's choice differs from what the
@@ -596,8 +628,8 @@ class Page:
                 self.op("text", f"{box} .about", f.about)
                 self.op("prop", f"{box} .about", "hidden", not f.about)
 
-    def on_settings_submit(self, event) -> None:
-        event.preventDefault()
+    def on_settings_submit(self, seen: Seen) -> None:
+        seen.event.preventDefault()
         read = self._read_form()
         changes = self._form_values(read)
         first = read[0]
@@ -627,7 +659,7 @@ class Page:
 
     HINT_BUTTON = "#actions button[data-action='hint']"
 
-    def action_hint(self, button) -> None:
+    def action_hint(self, button: Pressed) -> None:
         # One search at a time: on a slow phone a hint takes a second or more, and each
         # further tap started another search beside it (five taps, 5.6 s for the hint).
         if not self.app.human_to_move or self.hinting:
@@ -652,13 +684,13 @@ class Page:
             self.flush()
 
     # -- the review after the deal ------------------------------------------------------
-    def action_summary(self, button) -> None:
+    def action_summary(self, button: Pressed) -> None:
         """The deal's summary again, from the table (its Review, the tricks, the next deal)."""
         summary = self.app.summary()
         if summary is not None:
             self._show_summary(summary)
 
-    def action_review(self, button) -> None:
+    def action_review(self, button: Pressed) -> None:
         """The review of the finished deal, from its first trick; the expert's coaching is
         worked out while it is open, a slice a frame."""
         review = self.app.review()
@@ -675,17 +707,17 @@ class Page:
         if not review.done:
             asyncio.ensure_future(self._coach(review, self.review_token))
 
-    def action_review_prev(self, button) -> None:
+    def action_review_prev(self, button: Pressed) -> None:
         self._review_move(-1)
 
-    def action_review_next(self, button) -> None:
+    def action_review_next(self, button: Pressed) -> None:
         self._review_move(1)
 
-    def action_review_go(self, button) -> None:
+    def action_review_go(self, button: Pressed) -> None:
         """A costliest decision clicked: its trick, at the top. The step's words are
         announced, and the focus goes to Next, always in view (left on the list below, it
         was scrolled out of sight with its ring)."""
-        self.review_step = int(button.dataset.step)
+        self.review_step = int(button.step or 0)
         self._paint_review()
         self.op("prop", "#review .review-body", "scrollTop", 0)  # the step is at the top, the list below
         self.op("focus", "#review-next")
@@ -741,7 +773,7 @@ class Page:
             self._paint_review()
             self.flush()
 
-    def on_review_close(self, event) -> None:
+    def on_review_close(self, seen: Seen) -> None:
         """The review closed: its coaching stops, and the deal's summary is back (its
         Review button focused), unless another deal has started."""
         self.review_token += 1
@@ -1020,7 +1052,7 @@ class Page:
         self.flush()
         mark("briscola:summary")
 
-    def on_dialog_close(self, event) -> None:
+    def on_dialog_close(self, seen: Seen) -> None:
         """A dialog the person had open closed: the summary that waited for it shows,
         built afresh (Settings may have changed the language), unless a new deal has
         started or another dialog is still open."""

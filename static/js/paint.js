@@ -205,17 +205,49 @@
   // effect (the browser tests wait for it after a tap, before they read the page).
   let pending = 0;
   const done = () => { pending -= 1; };
-  // Python's handlers, bound in one call: each [target, event type] of `pairs` ("window",
-  // "document" or a selector) calls `handler(index, event)`, index its place in `pairs`.
+  // What Python's handlers read of an event, read here as it happens and handed over as
+  // one JSON string: from a worker each read of the event itself is a round trip to this
+  // thread (a tap's reads took 130-180 ms on a phone-slow CPU, 4x). `card`: the hand's
+  // card button under the tap; `action`: the [data-action] element under it, with its
+  // data-value, data-step, the dialog it is in and whether it is in Settings or in the
+  // first-run offer; `tag`: the target's tag (a digit typed in a text field plays no card).
+  const facts = (event) => {
+    const seen = { type: event.type };
+    const target = event.target;
+    if (target && typeof target.closest === "function") {
+      seen.tag = target.tagName;
+      const card = target.closest("button[data-card]");
+      if (card) seen.card = { card: card.dataset.card, index: Number(card.dataset.index), disabled: card.disabled };
+      const act = target.closest("[data-action]");
+      if (act) {
+        const dialog = act.closest("dialog");
+        seen.action = {
+          action: act.dataset.action, disabled: Boolean(act.disabled),
+          value: act.dataset.value ?? null, step: act.dataset.step ?? null,
+          dialog: dialog ? dialog.id : null,
+          settings: Boolean(act.closest("#settings")), offer: Boolean(act.closest("#howto-offer")),
+        };
+      }
+    }
+    if (typeof event.key === "string" || event.key === null) seen.key = event.key;  // keydown, storage
+    if (typeof event.persisted === "boolean") seen.persisted = event.persisted;  // pageshow
+    if (event.type === "visibilitychange") seen.visibility = document.visibilityState;
+    return JSON.stringify(seen);
+  };
+  // Python's handlers, bound in one call: each [target, event type, with the event] of
+  // `pairs` ("window", "document" or a selector) calls `handler(index, facts)`, index its
+  // place in `pairs` and facts what `facts` read of the event, and the event itself after
+  // them where asked (a worker probes each page object it is handed, round trip by round
+  // trip).
   const listen = (handler, pairs) => {
-    pairs.forEach(([target, type], index) => {
+    pairs.forEach(([target, type, withEvent], index) => {
       const el = target === "window" ? window : target === "document" ? document : one(target);
       if (!el) return;
       el.addEventListener(type, (event) => {
         pending += 1;
         let result;
         try {
-          result = handler(index, event);
+          result = withEvent ? handler(index, facts(event), event) : handler(index, facts(event));
         } finally {
           if (result && typeof result.then === "function") result.then(done, done);
           else done();
