@@ -29,6 +29,8 @@ class Hard2026(HardPlayer):
     solve_six_from_three = False  # six players: the solver from two cards in hand only
     exact_fit = False  # following suit, endgame splits scored on one random order of the draws
     five_level = replace(LEVELS["hard"], solve=False)  # Chiamata: the last tricks played out, not solved
+    open_stock_two = 2  # Scoperta: the solver from the last draw only
+    dupla_stock = 0  # Dupla: the solver from the empty stock only
 
 
 class Expert2026(ExpertPlayer):

@@ -60,6 +60,12 @@ OPEN_STOCK = {2: 2, 3: 3, 4: 4, 6: 0}
 by player count: one draw round left, so at most two orders of the stock to solve (the
 next card is shown); six players wait for the empty stock."""
 
+EARLY_WORLDS = 4
+"""Two players, before the last draw, where hard's solver starts early (hands face up:
+:meth:`HardAgent._open_early`; Dupla: :meth:`HardAgent._dupla_early`): the seeded splits of
+the hidden cards solved per decision (of up to 24 orders of the stock with six cards of it
+face up, 210 splits in Dupla's last draw round)."""
+
 CARICO_POINTS = 10
 
 SPARE_BELOW = 1
@@ -92,10 +98,12 @@ class HardAgent(HeuristicAgent):
         """The card to play, yielding between slices of the endgame search."""
         if len(view.legal) == 1:
             return view.legal[0]
-        if self._endgame(view) or self._six_from_three(view):
+        early = not self._endgame(view) and (self._open_early(view) or self._dupla_early(view))
+        if early or self._endgame(view) or self._six_from_three(view):
             self.search_rng.seed(_position_key(view))
             card, _ = yield from choose_by_worlds_steps(
-                view, self.search_rng, ENDGAME_WORLDS[view.players], exact_fit=self.exact_fit)
+                view, self.search_rng, EARLY_WORLDS if early else ENDGAME_WORLDS[view.players],
+                exact_fit=self.exact_fit)
             return Card(card)
         if self.learned and learned.applies(view):
             return Card(learned.best_card(view, WEIGHTS))
@@ -132,6 +140,29 @@ class HardAgent(HeuristicAgent):
         54.9% (52.8-57.1%), +5.49 points a deal, 6.6 ms a decision on average (docs/ai.md)."""
         return (self.solve_six_from_three and view.players == 6 and view.open_hands is None
                 and view.stock_size == 0 and len(view.hand) == 3)
+
+    open_stock_two = 6
+    """Two players, hands face up (Scoperta): the stock size (briscola included) from which
+    hard's solver plays (:meth:`_open_early`). ``hard-2026`` waits for :data:`OPEN_STOCK`'s 2."""
+
+    def _open_early(self, view: PlayerView) -> bool:
+        """Two players, hands face up: only the order of the stock past its shown card is
+        hidden, so the solver plays from :attr:`open_stock_two` (six cards of stock: 24
+        orders; four: 2). Waiting for the last draw, hard led aces and threes that the
+        face-up hand visibly took: a blunder audit's rollouts put the cost at 3.9 card
+        points a decision (standard error 0.9), about 4 points a deal (docs/ai.md)."""
+        return (view.players == 2 and view.open_hands is not None
+                and view.stock_size <= self.open_stock_two)
+
+    dupla_stock = 4
+    """Two-player Dupla: the stock size (briscola included) from which hard's solver plays
+    (:meth:`_dupla_early`). ``hard-2026`` waits for the empty stock."""
+
+    def _dupla_early(self, view: PlayerView) -> bool:
+        """Dupla (two plays and two draws a seat a trick), the last draw round: after this
+        trick the stock is empty and every card known."""
+        return (view.players == 2 and view.rules.cards_per_trick == 2 and view.open_hands is None
+                and view.stock_size <= self.dupla_stock)
 
     spare_top_trumps = True
     """Four players: keep the ace and the three of trump off a cheap trick
