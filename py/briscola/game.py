@@ -491,4 +491,12 @@ def view_of(game: Game, seat: int) -> PlayerView:
         caller=game.caller,
         called=game.called,
         partner=partner if known else None,
+        redeals=_redeals_drawn(game) if game.redeals else (),
     )
+
+
+def _redeals_drawn(game: Game) -> tuple[tuple[int | None, Card], ...]:
+    """Each turned card put back under the stock (the talon's last places), with the seat
+    that drew it, or None while it is in the stock."""
+    drawn = {card: seat for t in game.tricks for seat, card in t.draws}
+    return tuple((drawn.get(card), card) for card in game.redeals)

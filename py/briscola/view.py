@@ -43,6 +43,10 @@ class PlayerView:
     caller: int | None = None  # Chiamata: who won the auction
     called: Card | None = None  # Chiamata: the called card
     partner: int | None = None  # Chiamata: the called card's holder, once this seat knows it
+    # Redeal: each turned ace or three put back under the stock, in the order they are
+    # drawn (the last face-down cards), with the seat that drew it (None while in the
+    # stock); everyone saw them turned
+    redeals: tuple[tuple[int | None, Card], ...] = ()
 
     @property
     def stock_size(self) -> int:
@@ -92,7 +96,15 @@ class PlayerView:
         taker = self.briscola_taker
         if taker is not None and taker != self.seat and self.briscola is not None and self.briscola not in played:
             known.setdefault(taker, []).append(self.briscola)
+        for drawer, card in self.redeals:
+            if drawer is not None and drawer != self.seat and card not in played:
+                known.setdefault(drawer, []).append(card)
         return known
+
+    def under(self) -> list[Card]:
+        """Redeal: the turned cards put back that are still in the stock, in the order
+        they will be drawn (after every other face-down card, before the briscola)."""
+        return [card for drawer, card in self.redeals if drawer is None]
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: other hands and the face-down stock.
@@ -106,6 +118,7 @@ class PlayerView:
         for _, given, taken in self.exchanges:
             seen.add(given)
             seen.add(taken)
+        seen.update(card for _, card in self.redeals)  # in the stock's last places, or known
         if self.open_hands is not None:
             for h in self.open_hands:
                 seen.update(h)

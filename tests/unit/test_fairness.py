@@ -56,7 +56,8 @@ def permuted_twin(g: Game, seat: int, rng: random.Random, tries: int = 200) -> G
         swap = dict(zip(hidden, shuffled))
         hands = [[swap.get(c, c) for c in h] for h in g.initial_hands]
         talon = [swap.get(c, c) for c in g.talon]
-        twin = Game(g.rules, hands, g.initial_briscola, talon, dealer=g.dealer, seed=g.seed)
+        twin = Game(g.rules, hands, g.initial_briscola, talon, dealer=g.dealer, seed=g.seed,
+                    redeals=[int(c) for c in g.redeals])
         try:
             for _, action in g.actions:
                 twin.apply(action)

@@ -20,7 +20,7 @@ VIEW_FIELDS = {
     "seat", "players", "rules", "hand", "briscola", "trick", "tricks", "talon_size", "points",
     "legal", "leader", "dealer", "briscola_taker", "hand_sizes", "trump", "phase", "turn", "sides",
     "legal_actions", "open_hands", "next_card", "exchanges", "briscola_pending", "auction", "caller", "called",
-    "partner",
+    "partner", "redeals",
 }
 """Everything a view holds. A new field must be something every seat may know: review it
 for privacy before adding it here."""
@@ -232,3 +232,47 @@ def test_permutation_would_expose_a_peeking_agent():
         other = 1 - seat
         differ += min(p.hands[other]) != min(g.hands[other])  # a cheat, for the test
     assert differ > 20
+
+
+def test_redealt_cards_are_public_and_guessed_where_they_lie():
+    """Redeal: a turned ace or three put back lies under the stock, seen by all; the view
+    says which, and who drew each (the order of draws is public), the guesses of the
+    hidden cards (sim.Hidden) put those still in the stock in their places, and one drawn by
+    another seat is known to be in its hand until played."""
+    from briscola.agents import make_agent
+    from briscola.agents.sim import Hidden
+
+    rules = Rules.preset("standard", 2, redeal_ace_three=True)
+    rng = random.Random(5)
+    deals = checked = drawn = 0
+    for seed in range(120):
+        g = Game.deal(rules, seed=seed)
+        if not g.redeals:
+            continue
+        deals += 1
+        agents = [make_agent("medium", seed=s) for s in range(2)]
+        while not g.over:
+            seat = g.turn
+            v = g.view(seat)
+            assert [c for _, c in v.redeals] == list(g.redeals)
+            left = g.talon[len(g.talon) - g.talon_size:]
+            for drawer, card in v.redeals:
+                if drawer is None:
+                    assert card in left
+                else:
+                    drawn += 1
+                    assert card not in left and (card in g.hands[drawer] or card in v.played_cards())
+                    if drawer != seat and card in g.hands[drawer]:
+                        assert card in v.known_cards()[drawer]
+                assert card not in v.unseen()
+            hidden = Hidden(v)
+            others, stock = hidden.sample(rng)
+            truth = ([int(g.briscola)] if v.briscola_pending else []) + [int(c) for c in reversed(left)]
+            assert len(stock) == len(truth)
+            fixed = len(v.under()) + v.briscola_pending
+            assert stock[:fixed] == truth[:fixed]
+            assert sorted(others[1 - seat] + stock) == sorted(int(c) for c in g.hands[1 - seat] + left
+                                                              + ([g.briscola] if v.briscola_pending else []))
+            checked += 1
+            g.apply(agents[seat].choose(v))
+    assert deals >= 10 and checked >= 200 and drawn > 0

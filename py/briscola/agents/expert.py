@@ -242,8 +242,10 @@ class ExpertAgent:
             posterior: HandBelief | MixedBelief = self._hand_belief
             if self._mixed is not None and learned.applies(view) and view.rules.trump != "first":
                 posterior = self._mixed
-            belief = yield from paced(posterior.steps(view, t, self.belief_eps), slices)
-            return self._belief_guesses(view, belief, hidden, every)
+            belief = _with_redeals(view, (yield from paced(posterior.steps(view, t, self.belief_eps), slices)))
+            if belief:
+                return self._belief_guesses(view, belief, hidden, every)
+            return self._guesses(hidden, None, every)
         model = None
         if view.tricks or view.trick:
             model = PlayModel(view, t, **({} if self.eps is None else {"eps": self.eps}))
@@ -394,6 +396,23 @@ class ExpertAgent:
 def _uncounted(h, stock, tr, turn, pts_now, t):
     """:func:`~.sim.playout2` counting only the cards out when the tables were made."""
     return playout2(h, stock, tr, turn, pts_now, t, count=False)
+
+
+def _with_redeals(view: PlayerView, state: dict[int, float]) -> dict[int, float]:
+    """Redeal: the other hand's weights kept only for the hands that hold the put-back
+    aces and threes it drew and has not played, and none still under the stock (the
+    belief's draws are uniform over the cards it has not seen placed)."""
+    if not view.redeals:
+        return state
+    opp = 1 - view.seat
+    played = set(view.played_cards())
+    must = never = 0
+    for drawer, card in view.redeals:
+        if drawer == opp and card not in played:
+            must |= 1 << int(card)
+        else:
+            never |= 1 << int(card)
+    return {m: w for m, w in state.items() if m & must == must and not m & never}
 
 
 def _belief_fits(view: PlayerView) -> bool:

@@ -255,29 +255,36 @@ class Hidden:
     (the drawn briscola, a turned card taken in an exchange; every hand when hands are
     open); ``need``: seat -> how many pool cards that hand holds; ``top``: the next card
     of the stock when it is shown (Scoperta), drawn first; ``bottom``: the turned card
-    still under the stock, drawn last (None when none waits: drawn, or not turned)."""
+    still under the stock, drawn last (None when none waits: drawn, or not turned);
+    ``under``: the turned aces and threes put back under the stock (Redeal) still there,
+    in drawing order, drawn after every other face-down card."""
 
-    __slots__ = ("pool", "known", "need", "talon", "top", "bottom", "seat")
+    __slots__ = ("pool", "known", "need", "talon", "top", "bottom", "seat", "under")
 
     def __init__(self, view: PlayerView) -> None:
         self.seat = view.seat
         self.known: dict[int, list[int]] = {s: [int(c) for c in cards] for s, cards in view.known_cards().items()}
         pool = sorted(int(c) for c in view.unseen())
         self.top = int(view.next_card) if view.next_card is not None and view.talon_size else None
-        if self.top is not None:
+        if self.top is not None and self.top in pool:  # (a redealt card shown is no pool card)
             pool.remove(self.top)
         self.pool = pool
         self.need = {}
         for s in range(view.players):
             if s != view.seat:
                 self.need[s] = view.hand_sizes[s] - len(self.known.get(s, ()))
-        self.talon = view.talon_size - (self.top is not None)  # face-down cards still unknown
+        under = [int(c) for c in view.under()]
+        if self.top is not None and self.top in under:  # shown, and drawn first
+            under.remove(self.top)
+        self.under = under
+        self.talon = view.talon_size - (self.top is not None) - len(under)  # face-down cards still unknown
         self.bottom = int(view.briscola) if view.briscola_pending and view.briscola is not None else None
 
     def stock(self, order: Sequence[int]) -> list[int]:
         """The stock in reverse drawing order (``pop()`` draws) around ``order``, the
         unknown face-down cards: the turned card first, the shown next card last."""
         stock = [] if self.bottom is None else [self.bottom]
+        stock.extend(reversed(self.under))
         stock.extend(order)
         if self.top is not None:
             stock.append(self.top)
