@@ -34,40 +34,46 @@ def taken_from_now(game: Game, side: int) -> int:
     return best
 
 
+def hard_decisions(preset: str, deals: int):
+    """(game, view, hard's card) at every decision of all-hard two-player deals, the card
+    played after each."""
+    rules = Rules.preset(preset, 2)
+    for seed in range(deals):
+        game = Game.deal(rules, seed=seed)
+        agents = [make_agent("hard", seed=seed * 10 + s) for s in range(2)]
+        while not game.over:
+            view = game.view(game.turn)
+            card = agents[game.turn].choose(view)
+            yield game, view, card
+            game.apply(card)
+
+
 def test_hard_plays_the_best_card_over_the_hidden_orders_of_the_stock():
     """Four cards of stock: the shown card, two face down, the turned card. Each legal card
     is valued by brute force over both orders of the two hidden cards; hard's card is one
     of the best on average, and at some positions hard-2026's is not."""
-    rules = Rules.preset("scoperta", 2)
     checked = worse_before = 0
-    for seed in range(40):
-        game = Game.deal(rules, seed=seed)
-        agents = [make_agent("hard", seed=seed * 10 + s) for s in range(2)]
-        while not game.over:
-            seat = game.turn
-            view = game.view(seat)
-            card = agents[seat].choose(view)
-            if view.stock_size == 4 and len(view.legal) > 1:
-                start = game._next + 1  # past the shown card
-                hidden = game.talon[start:]
-                assert len(hidden) == 2
-                mean = {}
-                for c in view.legal:
-                    total = 0
-                    for order in permutations(hidden):
-                        world = game.copy()
-                        world.talon = game.talon[:start] + list(order)
-                        trick = world.apply(c)
-                        total += taken_from_now(world, seat)
-                        if trick is not None and trick.winner == seat:
-                            total += trick.points
-                    mean[c] = total / 2
-                best = max(mean.values())
-                assert mean[card] == best, (seed, view.hand, card, mean)
-                old = make_agent("hard-2026", seed=seed * 10 + seat).choose(view)
-                worse_before += mean[old] < best
-                checked += 1
-            game.apply(card)
+    for game, view, card in hard_decisions("scoperta", 40):
+        if view.stock_size == 4 and len(view.legal) > 1:
+            seat = view.seat
+            start = game._next + 1  # past the shown card
+            hidden = game.talon[start:]
+            assert len(hidden) == 2
+            mean = {}
+            for c in view.legal:
+                total = 0
+                for order in permutations(hidden):
+                    world = game.copy()
+                    world.talon = game.talon[:start] + list(order)
+                    trick = world.apply(c)
+                    total += taken_from_now(world, seat)
+                    if trick is not None and trick.winner == seat:
+                        total += trick.points
+                mean[c] = total / 2
+            best = max(mean.values())
+            assert mean[card] == best, (view.hand, card, mean)
+            worse_before += mean[make_agent("hard-2026", seed=seat).choose(view)] < best
+            checked += 1
     assert checked >= 40 and worse_before > 0
 
 
@@ -75,18 +81,11 @@ def test_in_dupla_hard_solves_the_last_draw_round():
     """Dupla, four cards of stock: after this trick nothing is hidden, and hard plays the
     best total of the exact solver over seeded splits of the unseen cards (hard-2026 played
     the heuristic until the stock was empty)."""
-    rules = Rules.preset("dupla", 2)
     solved = differs = 0
-    for seed in range(12):
-        game = Game.deal(rules, seed=seed)
-        agents = [make_agent("hard", seed=seed * 10 + s) for s in range(2)]
-        while not game.over:
-            view = game.view(game.turn)
-            card = agents[game.turn].choose(view)
-            if 0 < view.stock_size <= 4 and len(view.legal) > 1:
-                best, totals = choose_by_worlds(view, random.Random(_position_key(view)), EARLY_WORLDS)
-                assert totals[int(card)] == max(totals.values())
-                solved += 1
-                differs += card != make_agent("hard-2026", seed=seed).choose(view)
-            game.apply(card)
+    for _, view, card in hard_decisions("dupla", 12):
+        if 0 < view.stock_size <= 4 and len(view.legal) > 1:
+            _, totals = choose_by_worlds(view, random.Random(_position_key(view)), EARLY_WORLDS)
+            assert totals[int(card)] == max(totals.values())
+            solved += 1
+            differs += card != make_agent("hard-2026", seed=view.seat).choose(view)
     assert solved >= 20 and differs > 0
