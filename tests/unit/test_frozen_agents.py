@@ -74,11 +74,12 @@ def test_hard_plays_as_hard_2026_wherever_its_models_do_not_apply():
     the model of leads (agents/learned_follow.py) for two-player Briscolone following
     suit; with four players hard keeps its top trumps off an empty trick, in Chiamata it
     solves the last two tricks, with six the last three, in two-player Scoperta from six
-    cards of stock, in Dupla from the last draw round; following suit with three or more, its endgame counts
-    the splits that fit the play (none of these tables): every other table and variant is
-    played as before, card for card."""
+    cards of stock, in Dupla and five-card Briscolone from the last draw round; following
+    suit with three or more, its endgame counts the splits that fit the play (none of these
+    tables): every other table and variant is played as before, card for card."""
     modelled = [("standard", 2, {}), ("standard", 2, {"trump_exchange": 2}), ("briscolone", 2, {"must_follow": True}),
-                ("standard", 4, {}), ("chiamata", 5, {}), ("standard", 6, {}), ("scoperta", 2, {}), ("dupla", 2, {})]
+                ("standard", 4, {}), ("chiamata", 5, {}), ("standard", 6, {}), ("scoperta", 2, {}), ("dupla", 2, {}),
+                ("briscolone", 2, {"hand_size": 5})]
     elsewhere = [t for t in HARD_TABLES if t[:3] not in modelled]
     assert len(elsewhere) == len(HARD_TABLES) - len(modelled)
     assert digest("hard", elsewhere) == digest("hard-2026", elsewhere)

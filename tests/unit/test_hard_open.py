@@ -1,6 +1,7 @@
 """Hard's solver before the stock is empty, two players (docs/ai.md "hard"). In Scoperta
 every hand is face up and the next card of the stock is shown, so from six cards of stock
-only the order of the rest is hidden; in Dupla, after the last draw round nothing is. Hard
+only the order of the rest is hidden; in Dupla and five-card Briscolone, after the last
+draw round nothing is. Hard
 plays the exact solver's card there (hard-2026 waited for the last draw, or the empty
 stock)."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+
+import pytest
 
 from briscola.agents import make_agent
 from briscola.agents.endgame import choose_by_worlds
@@ -34,10 +37,10 @@ def taken_from_now(game: Game, side: int) -> int:
     return best
 
 
-def hard_decisions(preset: str, deals: int):
+def hard_decisions(preset: str, deals: int, **options):
     """(game, view, hard's card) at every decision of all-hard two-player deals, the card
     played after each."""
-    rules = Rules.preset(preset, 2)
+    rules = Rules.preset(preset, 2, **options)
     for seed in range(deals):
         game = Game.deal(rules, seed=seed)
         agents = [make_agent("hard", seed=seed * 10 + s) for s in range(2)]
@@ -77,13 +80,15 @@ def test_hard_plays_the_best_card_over_the_hidden_orders_of_the_stock():
     assert checked >= 40 and worse_before > 0
 
 
-def test_in_dupla_hard_solves_the_last_draw_round():
-    """Dupla, four cards of stock: after this trick nothing is hidden, and hard plays the
-    best total of the exact solver over seeded splits of the unseen cards (hard-2026 played
-    the heuristic until the stock was empty)."""
+@pytest.mark.parametrize("preset, options, stock, deals", [("dupla", {}, 4, 12),
+                                                          ("briscolone", {"hand_size": 5}, 2, 16)])
+def test_hard_solves_the_last_draw_round(preset, options, stock, deals):
+    """Dupla with four cards of stock, five-card Briscolone with two: after this trick
+    nothing is hidden, and hard plays the best total of the exact solver over seeded splits
+    of the unseen cards (hard-2026 played the heuristic until the stock was empty)."""
     solved = differs = 0
-    for _, view, card in hard_decisions("dupla", 12):
-        if 0 < view.stock_size <= 4 and len(view.legal) > 1:
+    for _, view, card in hard_decisions(preset, deals, **options):
+        if 0 < view.stock_size <= stock and len(view.legal) > 1:
             _, totals = choose_by_worlds(view, random.Random(_position_key(view)), EARLY_WORLDS)
             assert totals[int(card)] == max(totals.values())
             solved += 1

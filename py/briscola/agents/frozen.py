@@ -31,6 +31,7 @@ class Hard2026(HardPlayer):
     five_level = replace(LEVELS["hard"], solve=False)  # Chiamata: the last tricks played out, not solved
     open_stock_two = 2  # Scoperta: the solver from the last draw only
     dupla_stock = 0  # Dupla: the solver from the empty stock only
+    five_stock = 0  # five cards a hand: the solver from the empty stock only
 
 
 class Expert2026(ExpertPlayer):

@@ -98,7 +98,8 @@ class HardAgent(HeuristicAgent):
         """The card to play, yielding between slices of the endgame search."""
         if len(view.legal) == 1:
             return view.legal[0]
-        early = not self._endgame(view) and (self._open_early(view) or self._dupla_early(view))
+        early = not self._endgame(view) and (self._open_early(view) or self._dupla_early(view)
+                                             or self._five_early(view))
         if early or self._endgame(view) or self._six_from_three(view):
             self.search_rng.seed(_position_key(view))
             card, _ = yield from choose_by_worlds_steps(
@@ -163,6 +164,16 @@ class HardAgent(HeuristicAgent):
         trick the stock is empty and every card known."""
         return (view.players == 2 and view.rules.cards_per_trick == 2 and view.open_hands is None
                 and view.stock_size <= self.dupla_stock)
+
+    five_stock = 2
+    """Two players, five cards a hand (Briscolone): the stock size from which hard's solver
+    plays (:meth:`_five_early`). ``hard-2026`` waits for the empty stock."""
+
+    def _five_early(self, view: PlayerView) -> bool:
+        """Two players, five cards a hand, the last draw to come: six splits of the unseen
+        cards (the other hand and the last face-down card)."""
+        return (view.players == 2 and view.rules.hand_size == 5 and view.rules.cards_per_trick == 1
+                and view.open_hands is None and view.stock_size <= self.five_stock)
 
     spare_top_trumps = True
     """Four players: keep the ace and the three of trump off a cheap trick
