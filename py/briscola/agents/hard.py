@@ -62,7 +62,7 @@ next card is shown); six players wait for the empty stock."""
 
 EARLY_WORLDS = 4
 """Two players, before the last draw, where hard's solver starts early (hands face up:
-:meth:`HardAgent._open_early`; Dupla: :meth:`HardAgent._dupla_early`): the seeded splits of
+:meth:`HardAgent._solves_early`): the seeded splits of
 the hidden cards solved per decision (of up to 24 orders of the stock with six cards of it
 face up, 210 splits in Dupla's last draw round)."""
 
@@ -98,9 +98,9 @@ class HardAgent(HeuristicAgent):
         """The card to play, yielding between slices of the endgame search."""
         if len(view.legal) == 1:
             return view.legal[0]
-        early = not self._endgame(view) and (self._open_early(view) or self._dupla_early(view)
-                                             or self._five_early(view))
-        if early or self._endgame(view) or self._six_from_three(view):
+        endgame = self._endgame(view) or self._six_from_three(view)
+        early = not endgame and self._solves_early(view)
+        if endgame or early:
             self.search_rng.seed(_position_key(view))
             card, _ = yield from choose_by_worlds_steps(
                 view, self.search_rng, EARLY_WORLDS if early else ENDGAME_WORLDS[view.players],
@@ -144,36 +144,35 @@ class HardAgent(HeuristicAgent):
 
     open_stock_two = 6
     """Two players, hands face up (Scoperta): the stock size (briscola included) from which
-    hard's solver plays (:meth:`_open_early`). ``hard-2026`` waits for :data:`OPEN_STOCK`'s 2."""
-
-    def _open_early(self, view: PlayerView) -> bool:
-        """Two players, hands face up: only the order of the stock past its shown card is
-        hidden, so the solver plays from :attr:`open_stock_two` (six cards of stock: 24
-        orders; four: 2). Waiting for the last draw, hard led aces and threes that the
-        face-up hand visibly took: a blunder audit's rollouts put the cost at 3.9 card
-        points a decision (standard error 0.9), about 4 points a deal (docs/ai.md)."""
-        return (view.players == 2 and view.open_hands is not None
-                and view.stock_size <= self.open_stock_two)
+    hard's solver plays (:meth:`_solves_early`). ``hard-2026`` waits for :data:`OPEN_STOCK`'s 2."""
 
     dupla_stock = 4
-    """Two-player Dupla: the stock size (briscola included) from which hard's solver plays
-    (:meth:`_dupla_early`). ``hard-2026`` waits for the empty stock."""
-
-    def _dupla_early(self, view: PlayerView) -> bool:
-        """Dupla (two plays and two draws a seat a trick), the last draw round: after this
-        trick the stock is empty and every card known."""
-        return (view.players == 2 and view.rules.cards_per_trick == 2 and view.open_hands is None
-                and view.stock_size <= self.dupla_stock)
+    """Two-player Dupla (two plays and two draws a seat a trick): the stock size from which
+    hard's solver plays, the last draw round. ``hard-2026`` waits for the empty stock."""
 
     five_stock = 2
     """Two players, five cards a hand (Briscolone): the stock size from which hard's solver
-    plays (:meth:`_five_early`). ``hard-2026`` waits for the empty stock."""
+    plays (:meth:`_solves_early`). ``hard-2026`` waits for the empty stock."""
 
-    def _five_early(self, view: PlayerView) -> bool:
-        """Two players, five cards a hand, the last draw to come: six splits of the unseen
-        cards (the other hand and the last face-down card)."""
-        return (view.players == 2 and view.rules.hand_size == 5 and view.rules.cards_per_trick == 1
-                and view.open_hands is None and view.stock_size <= self.five_stock)
+    def _solves_early(self, view: PlayerView) -> bool:
+        """Two players, before the stock is empty, where hard's solver plays already: hands
+        face up (Scoperta), only the order of the stock past its shown card is hidden, from
+        :attr:`open_stock_two` (six cards of stock: 24 orders; four: 2; waiting for the last
+        draw, hard led aces and threes that the face-up hand visibly took, 3.9 card points a
+        decision, standard error 0.9); Dupla from :attr:`dupla_stock` and five cards a hand from
+        :attr:`five_stock`, the last draw round, after which every card is known (docs/ai.md)."""
+        rules = view.rules
+        if view.players != 2:
+            return False
+        if view.open_hands is not None:
+            limit = self.open_stock_two
+        elif rules.cards_per_trick == 2:
+            limit = self.dupla_stock
+        elif rules.hand_size == 5:
+            limit = self.five_stock
+        else:
+            return False
+        return view.stock_size <= limit
 
     spare_top_trumps = True
     """Four players: keep the ace and the three of trump off a cheap trick
