@@ -338,6 +338,12 @@ class Page:
         button = seen.action
         if button is None or button.disabled:
             return
+        if button.dialog is None and self.open_dialogs():
+            # a control of the table, tapped before a dialog opened over it: with Python in a
+            # worker a tap is handled a moment after it happens, and the deal's summary may
+            # have shown meanwhile (Stats then opened over it, seen in the chaos run); every
+            # dialog is modal, so the control was covered and the tap does nothing
+            return
         handler = getattr(self, "action_" + button.action.replace("-", "_"), None)
         if handler is not None:
             handler(button)
