@@ -193,10 +193,18 @@ def open_cards_too_small(page: Page) -> list[str]:
                                ".every(e => e.getBoundingClientRect().width > 0)", timeout=3000)
     except PlaywrightTimeout:
         pass
-    widths = page.locator("#opponents .seat-cards img").evaluate_all(
-        "els => els.map(e => e.getBoundingClientRect().width)")
-    assert widths, "no open hand shown"
-    return [f"open cards {min(widths):.0f} px wide"] if min(widths) < MIN_OPEN_CARD_W else []
+    found = page.locator("#opponents .seat-cards img").evaluate_all("""els => els.map(e => {
+      const r = e.getBoundingClientRect();
+      const up = [];  // what holds a card that does not show: each ancestor's display and width
+      for (let a = e; a && a.id !== 'opponents'; a = a.parentElement)
+        up.push(`${a.tagName.toLowerCase()}.${a.className}:${getComputedStyle(a).display}/`
+                + `${a.getBoundingClientRect().width.toFixed(0)}`);
+      return [r.width, `${e.outerHTML.slice(0, 120)} in ${up.join(' < ')}; `
+              + `${e.getAnimations().length} animations; state ${document.body.dataset.state}`];
+    })""")
+    assert found, "no open hand shown"
+    width, how = min(found)
+    return [f"open cards {width:.0f} px wide: {how}"] if width < MIN_OPEN_CARD_W else []
 
 
 def seed_tips(context) -> None:
