@@ -82,12 +82,6 @@ def saved_deal(page: Page) -> dict:
     return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["data"]["record"]
 
 
-# Only a timed-out expectation is tolerated (raises=AssertionError): until 2026-12-04 the
-# fixture's copy lacked tools/compile_stdlib.mjs, the build failed at set-up, and the
-# xfail hid it, so the test had not run since the standard library was compiled.
-@pytest.mark.xfail(strict=False, raises=AssertionError, reason=(
-    "in two clean-clone CI runs of the full suite (2026-11-30) the update banner did not show "
-    "within 60 s, though the test passes run alone; under investigation, see the session notes"))
 def test_update_replaces_cache_and_keeps_the_deal(
     page: Page, context: BrowserContext, live_site, console_errors, request_log
 ):
