@@ -12,6 +12,7 @@ import functools
 import gzip
 import io
 import os
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -115,6 +116,16 @@ def path_matches(pattern: str, path: str) -> bool:
     return path == pattern
 
 
+class DevServer(ThreadingHTTPServer):
+    """A browser that reloads or closes a tab cuts off the downloads in flight; that is not
+    the server's error, and its traceback only buried the test output around it."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_handler(directory: str | Path, *, quiet: bool = False, compress: bool = False,
                  host_headers: bool = False):
     rules = read_headers_file(Path(directory) / "_headers") if host_headers else []
@@ -125,18 +136,18 @@ def make_handler(directory: str | Path, *, quiet: bool = False, compress: bool =
 def make_server(
     directory: str | Path, port: int = 0, *, host: str = HOST, quiet: bool = False,
     fallback: bool = True, compress: bool = False, host_headers: bool = False,
-) -> ThreadingHTTPServer:
+) -> DevServer:
     """Bind a server for directory on port (0: any free port). If the port is taken and
     fallback is true, bind a free port instead; server.server_address says which.
     ``compress``: gzip the responses the hosts compress (see COMPRESSED_TYPES);
     ``host_headers``: send the headers of the folder's ``_headers`` file, as Netlify does."""
     handler = make_handler(directory, quiet=quiet, compress=compress, host_headers=host_headers)
     try:
-        return ThreadingHTTPServer((host, port), handler)
+        return DevServer((host, port), handler)
     except OSError as error:
         if not fallback or port == 0 or error.errno != errno.EADDRINUSE:
             raise
-        return ThreadingHTTPServer((host, 0), handler)
+        return DevServer((host, 0), handler)
 
 
 def url_of(server: ThreadingHTTPServer) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 import urllib.request
 import zipfile
 from io import BytesIO
@@ -205,6 +206,29 @@ def test_devserver_mime_types_and_no_cache(served: str, name: str, mime: str):
     with urllib.request.urlopen(served + name) as response:
         assert response.headers.get_content_type() == mime
         assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_devserver_says_nothing_when_a_download_is_cut_off(tmp_path: Path, capfd):
+    """A reload cuts off the files in flight: the server goes on quietly (its traceback
+    showed in the test output as if something had failed), and still answers."""
+    (tmp_path / "big.wasm").write_bytes(b"\0" * (16 << 20))  # more than the sockets buffer
+    server = devserver.serve_in_background(tmp_path)
+    host, port = server.server_address[:2]
+    try:
+        for _ in range(3):
+            client = socket.create_connection((host, port))
+            client.sendall(b"GET /big.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(4096)  # the download has begun
+            # hang up at once, with a reset, as a browser that drops a request may
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            client.close()
+        with urllib.request.urlopen(devserver.url_of(server) + "big.wasm") as response:
+            assert len(response.read()) == 16 << 20
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
 
 
 def test_devserver_falls_back_to_a_free_port(tmp_path: Path):
