@@ -20,6 +20,7 @@ from briscola.core import BID_RANKS, MIN_POINTS_BID, TOTAL_POINTS, contract, man
 from briscola.game import Trick
 from briscola.match import ALL_MATCH_FORMATS, DEAL_FORMATS, POINTS_FORMATS, sides_for
 from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, SHOW, Action
+from briscola.rules import CHIAMATA_PLAYERS
 
 from .i18n import FEMININE_NAMES
 from .models import (HUMAN, ActionModel, CardModel, CoachModel, CoverModel, MatchBarModel, MatchRowModel,
@@ -28,8 +29,6 @@ from .review import Review
 from .settings import LEVELS, VARIANTS
 from .stats import PEOPLE_ONLY, parse_match_key, parse_mode_key
 
-
-FIVE = 5  # Briscola chiamata's players
 
 POINT_STEPS = (0, 1, 2, 5, 10, 20)
 """Bids in points offered as buttons: the lowest allowed, and these many points above it."""
@@ -467,7 +466,7 @@ class Shown:
         """A side's match score in the format's unit."""
         m, t = self.match, self.tr
         fmt = m.match.format
-        if m.match.players == FIVE:
+        if m.match.players == CHIAMATA_PLAYERS:
             return t.t("game_points_n", n=score)
         if fmt in DEAL_FORMATS:
             return t.t("deals_won_n", n=score)
