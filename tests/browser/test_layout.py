@@ -193,7 +193,10 @@ def open_cards_too_small(page: Page) -> list[str]:
                                ".every(e => e.getBoundingClientRect().width > 0)", timeout=3000)
     except PlaywrightTimeout:
         pass
-    found = page.locator("#opponents .seat-cards img").evaluate_all("""els => els.map(e => {
+    # queried and measured in one task: a locator's evaluate_all finds the cards first and
+    # measures them after, by which time a computer's move may have painted the seats anew
+    # (CI: every card "0 px wide", detached, its ancestors with no computed display)
+    found = page.evaluate("""() => Array.from(document.querySelectorAll('#opponents .seat-cards img'), e => {
       const r = e.getBoundingClientRect();
       const up = [];  // what holds a card that does not show: each ancestor's display and width
       for (let a = e; a && a.id !== 'opponents'; a = a.parentElement)
