@@ -179,8 +179,10 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
             # as in the standard game (they were shrunk as for five or six players)
             size = page.viewport_size
             page.set_viewport_size({"width": 1366, "height": 768})
-            desktop.extend(page.locator("#trick img").evaluate_all(
-                "els => els.map(e => Math.round(e.getBoundingClientRect().width))"))
+            # found and measured in one task, so a repaint in between cannot detach them
+            desktop.extend(page.evaluate(
+                "() => [...document.querySelectorAll('#trick img')]"
+                ".map(e => Math.round(e.getBoundingClientRect().width))"))
             shot(page, "dupla-1366x768")
             page.set_viewport_size(size)
 
