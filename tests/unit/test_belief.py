@@ -7,11 +7,13 @@ carried along a deal or built afresh at a decision.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import pytest
 
 from briscola.agents import make_agent
+from briscola.agents.expert import _with_redeals
 from briscola.agents.infer import HandBelief, choice_set
 from briscola.agents.sim import Hidden, Tables
 from briscola.core import legal_cards
@@ -184,3 +186,83 @@ def test_expert_choices_do_not_depend_on_what_it_carried():
             else:
                 card = other.choose(view)
             g.play(card)
+
+
+def redeal_weight(g: Game, view: PlayerView, hand_now: frozenset[int], eps: float) -> float:
+    """:func:`brute_weight` for a deal with turned cards put back (Re-deal), memoised: the
+    put-back cards were in no hand at the deal, no draw takes one except the draw the
+    game recorded taking it, and that draw took exactly it (the game's own record of
+    the draws, not the view's account of them)."""
+    prob = medium_probability(view, eps)
+    opp = 1 - view.seat
+    under = frozenset(int(c) for c in g.redeals)
+    rounds = (view.rules.pack - 6) // 2
+    events = []
+    tricks = [tr.plays for tr in view.tricks] + [view.trick]
+    for k, plays in enumerate(tricks):
+        plays = [(s, int(c)) for s, c in plays]
+        before = [int(c) for tr in tricks[:k] for _, c in tr]
+        stock = view.rules.pack - 6 - 2 * min(k, rounds)
+        margin = sum(tr.points if tr.winner == opp else -tr.points for tr in view.tricks[:k])
+        for i, (s, c) in enumerate(plays):
+            if s == opp:
+                seen = sum(1 << x for x in before + [x for _, x in plays[:i]])
+                events.append(("play", c, plays[:i], seen, stock, margin))
+        if k < len(view.tricks) and k < rounds:
+            drew = [int(c) for s, c in g.tricks[k].draws if s == opp]
+            events.append(("draw", drew[0] if drew[0] in under or drew[0] == int(view.briscola) else None))
+
+    @lru_cache(maxsize=None)
+    def back(i: int, hand: frozenset[int]) -> float:
+        if i < 0:
+            return 0.0 if hand & under else 1.0
+        kind, *rest = events[i]
+        if kind == "play":
+            c, ctx, seen, stock, margin = rest
+            before = hand | {c}
+            p = prob(c, before, ctx, seen, stock, margin)
+            return p * back(i - 1, before) if p else 0.0
+        if rest[0] is not None:  # it drew a put-back card, or the briscola last
+            return back(i - 1, hand - {rest[0]}) if rest[0] in hand else 0.0
+        return sum(back(i - 1, hand - {x}) for x in hand if x != int(view.briscola) and x not in under)
+
+    return back(len(events) - 1, hand_now)
+
+
+def test_redeal_conditioning_after_the_filter_is_the_exact_posterior():
+    """Re-deal (turned aces and threes put back under the stock): the expert runs the
+    filter as if any unseen card could be drawn and then keeps the hands that agree with
+    where the put-back cards are (``expert._with_redeals``). That is the exact posterior,
+    normalised, of the brute force over histories in which those cards were in no hand
+    until drawn from the stock's last places: until one is drawn, the paths through a
+    hand holding one end in hands the conditioning drops; once one is drawn, the rest of
+    the stock is the other put-back cards and the briscola, so the other hand is known.
+    Checked through whole deals, the draws that took them included."""
+    rules = Rules(players=2, redeal_ace_three=True)
+    deals = taken = compared = 0
+    for seed in range(400):
+        if not Game.deal(rules, seed=seed).redeals:
+            continue
+        deals += 1
+        for g, view in views_of_deal(seed, rules=rules):
+            if not view.tricks:
+                continue
+            state = _with_redeals(view, HandBelief().update(view, Tables.of(view), EPS))
+            true = 0
+            for c in g.hands[1 - view.seat]:
+                true |= 1 << int(c)
+            assert state[true] > 0
+            for drawer, card in view.redeals:
+                if drawer == 1 - view.seat and card in g.hands[drawer]:
+                    taken += 1
+            if len(view.tricks) % 4 != 1 and all(d is None for d, _ in view.redeals):
+                continue
+            exact = {m: redeal_weight(g, view, cards_of(m), EPS) for m in possible_hands(view)}
+            total, exact_total = sum(state.values()), sum(exact.values())
+            assert {m for m, w in exact.items() if w} == set(state)
+            for m, w in state.items():
+                assert w / total == pytest.approx(exact[m] / exact_total, rel=1e-9)
+            compared += 1
+        if deals == 6:
+            break
+    assert deals == 6 and taken >= 3 and compared >= 40

@@ -401,7 +401,14 @@ def _uncounted(h, stock, tr, turn, pts_now, t):
 def _with_redeals(view: PlayerView, state: dict[int, float]) -> dict[int, float]:
     """Redeal: the other hand's weights kept only for the hands that hold the put-back
     aces and threes it drew and has not played, and none still under the stock (the
-    belief's draws are uniform over the cards it has not seen placed)."""
+    belief's draws are uniform over the cards it has not seen placed).
+
+    Conditioning after the filter is exact, not an approximation: until a put-back card
+    is drawn, the filter's paths through a hand holding it end in hands dropped here, and
+    the others are weighed as if it had been placed all along; once one is drawn (the
+    stock's last face-down places), the rest of the stock is the other put-back cards
+    and the briscola, so the other hand is known. ``tests/unit/test_belief.py`` holds it
+    to a brute force that places them."""
     if not view.redeals:
         return state
     opp = 1 - view.seat
