@@ -15,8 +15,9 @@ PRELOAD = (
 )
 """The modules imported before a memory snapshot of the runtime is taken
 (static/js/snapshot-worker.mjs): everything the page imports that needs no browser. A
-start from the snapshot finds them imported. ``briscola_app.dom`` is not one: it imports
-``js``, which holds browser objects that no snapshot can keep."""
+start from the snapshot finds them imported. ``briscola_app.dom`` is not one, nor its
+parts ``dialogs`` and ``bridge``: they import ``js``, which holds browser objects that no
+snapshot can keep."""
 
 
 def preload() -> None:

@@ -1,7 +1,8 @@
-// The page's side of py/briscola_app/dom.py: Python sends what to change as one list of
-// operations, and this applies them in order. Python may run in a worker
-// (static/js/early.js), where every call into the page is a round trip; a whole render
-// is then one call, not hundreds. On the page, the same list is applied the same way.
+// The page's side of py/briscola_app/dom.py (its calls go through bridge.py): Python
+// sends what to change as one list of operations, and this applies them in order. Python
+// may run in a worker (static/js/early.js), where every call into the page is a round
+// trip; a whole render is then one call, not hundreds. On the page, the same list is
+// applied the same way.
 //
 // An operation is an array, its kind first; a target is a CSS selector, and a missing
 // element is skipped. Card motion lives here too: a box is measured ("measure") before
