@@ -132,6 +132,15 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     assert stats["points_for"] == points[0] and stats["points_against"] == points[1]
     deal = stored(page, "deal")["data"]
     assert deal["counted"] is True and deal["record"]["result"]
+    # the shadow over the summary's buttons says there is more to read under them: none
+    # while all of it shows, there once the tricks unfold (the dialog scrolls), gone at the end
+    shadow = "getComputedStyle(document.querySelector('#summary .dialog-buttons')).boxShadow.includes('0.25')"
+    assert not page.evaluate(shadow)
+    summary.locator(".deal-tricks > summary").click()
+    page.wait_for_function(shadow)
+    page.evaluate("document.querySelector('#summary').scrollTop = 1e6")
+    page.wait_for_function("!" + shadow)
+    summary.locator(".deal-tricks > summary").click()
     # a tap on Stats handled only once the summary covered it (Python in a worker handles a
     # tap a moment later): the covered control does nothing, Stats does not open over it
     page.evaluate("document.querySelector(\"#actions [data-action='stats']\").click()")
