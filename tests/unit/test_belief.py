@@ -49,13 +49,18 @@ def medium_probability(view: PlayerView, eps: float):
     return prob
 
 
-def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float, prob=None) -> float:
+def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float, prob=None, game: Game | None = None) -> float:
     """Sum over every history that ends in ``hand_now`` of the product of the play model's
     probabilities of the other seat's plays (the quantity HandBelief computes). ``prob(card,
     hand before the play, trick so far, cards seen before it as a mask, stock, the other
-    seat's card points less ours)``: medium's by default."""
+    seat's card points less ours)``: medium's by default. With ``game``, a deal whose turned
+    aces and threes were put back under the stock (Re-deal): those cards were in no hand at
+    the deal, no draw takes one but the draw the game recorded taking it, and that draw
+    took exactly it (the game's own record of the draws, not the view's account)."""
     prob = prob or medium_probability(view, eps)
     opp = 1 - view.seat
+    under = frozenset(int(c) for c in game.redeals) if game is not None else frozenset()
+    briscola = int(view.briscola) if view.briscola is not None else -1
     rounds = (view.rules.pack - 6) // 2
     events = []
     tricks = [tr.plays for tr in view.tricks] + [view.trick]
@@ -69,21 +74,25 @@ def brute_weight(view: PlayerView, hand_now: frozenset[int], eps: float, prob=No
                 seen = sum(1 << x for x in before + [x for _, x in plays[:i]])
                 events.append(("play", c, plays[:i], seen, stock, margin))
         if k < len(view.tricks) and k < rounds:
-            events.append(("draw", k == rounds - 1 and view.briscola_taker == opp))
-    briscola = int(view.briscola) if view.briscola is not None else -1
+            forced = briscola if k == rounds - 1 and view.briscola_taker == opp else None  # its last draw
+            if game is not None:
+                drew = next(int(c) for s, c in game.tricks[k].draws if s == opp)
+                forced = drew if drew in under else forced
+            events.append(("draw", forced))
 
+    @lru_cache(maxsize=None)
     def back(i: int, hand: frozenset[int]) -> float:
         if i < 0:
-            return 1.0
+            return 0.0 if hand & under else 1.0
         kind, *rest = events[i]
         if kind == "play":
             c, ctx, seen, stock, margin = rest
             before = hand | {c}
             p = prob(c, before, ctx, seen, stock, margin)
             return p * back(i - 1, before) if p else 0.0
-        if rest[0]:  # its last draw was the briscola
-            return back(i - 1, hand - {briscola}) if briscola in hand else 0.0
-        return sum(back(i - 1, hand - {x}) for x in hand if x != briscola)
+        if rest[0] is not None:  # it drew the briscola, or a put-back card
+            return back(i - 1, hand - {rest[0]}) if rest[0] in hand else 0.0
+        return sum(back(i - 1, hand - {x}) for x in hand if x != briscola and x not in under)
 
     return back(len(events) - 1, hand_now)
 
@@ -188,47 +197,6 @@ def test_expert_choices_do_not_depend_on_what_it_carried():
             g.play(card)
 
 
-def redeal_weight(g: Game, view: PlayerView, hand_now: frozenset[int], eps: float) -> float:
-    """:func:`brute_weight` for a deal with turned cards put back (Re-deal), memoised: the
-    put-back cards were in no hand at the deal, no draw takes one except the draw the
-    game recorded taking it, and that draw took exactly it (the game's own record of
-    the draws, not the view's account of them)."""
-    prob = medium_probability(view, eps)
-    opp = 1 - view.seat
-    under = frozenset(int(c) for c in g.redeals)
-    rounds = (view.rules.pack - 6) // 2
-    events = []
-    tricks = [tr.plays for tr in view.tricks] + [view.trick]
-    for k, plays in enumerate(tricks):
-        plays = [(s, int(c)) for s, c in plays]
-        before = [int(c) for tr in tricks[:k] for _, c in tr]
-        stock = view.rules.pack - 6 - 2 * min(k, rounds)
-        margin = sum(tr.points if tr.winner == opp else -tr.points for tr in view.tricks[:k])
-        for i, (s, c) in enumerate(plays):
-            if s == opp:
-                seen = sum(1 << x for x in before + [x for _, x in plays[:i]])
-                events.append(("play", c, plays[:i], seen, stock, margin))
-        if k < len(view.tricks) and k < rounds:
-            drew = [int(c) for s, c in g.tricks[k].draws if s == opp]
-            events.append(("draw", drew[0] if drew[0] in under or drew[0] == int(view.briscola) else None))
-
-    @lru_cache(maxsize=None)
-    def back(i: int, hand: frozenset[int]) -> float:
-        if i < 0:
-            return 0.0 if hand & under else 1.0
-        kind, *rest = events[i]
-        if kind == "play":
-            c, ctx, seen, stock, margin = rest
-            before = hand | {c}
-            p = prob(c, before, ctx, seen, stock, margin)
-            return p * back(i - 1, before) if p else 0.0
-        if rest[0] is not None:  # it drew a put-back card, or the briscola last
-            return back(i - 1, hand - {rest[0]}) if rest[0] in hand else 0.0
-        return sum(back(i - 1, hand - {x}) for x in hand if x != int(view.briscola) and x not in under)
-
-    return back(len(events) - 1, hand_now)
-
-
 def test_redeal_conditioning_after_the_filter_is_the_exact_posterior():
     """Re-deal (turned aces and threes put back under the stock): the expert runs the
     filter as if any unseen card could be drawn and then keeps the hands that agree with
@@ -257,7 +225,7 @@ def test_redeal_conditioning_after_the_filter_is_the_exact_posterior():
                     taken += 1
             if len(view.tricks) % 4 != 1 and all(d is None for d, _ in view.redeals):
                 continue
-            exact = {m: redeal_weight(g, view, cards_of(m), EPS) for m in possible_hands(view)}
+            exact = {m: brute_weight(view, cards_of(m), EPS, game=g) for m in possible_hands(view)}
             total, exact_total = sum(state.values()), sum(exact.values())
             assert {m for m, w in exact.items() if w} == set(state)
             for m, w in state.items():
