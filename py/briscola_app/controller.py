@@ -1169,12 +1169,14 @@ class App(Shown):
         self.store.save("motion", {"reduce": reduce})
 
     # -- settings ---------------------------------------------------------------------
-    def _stored_settings(self) -> Settings | None:
+    def _stored_settings(self, whole: bool = False) -> Settings | None:
         """The stored settings: ``briscola.settings`` with ``briscola.variant`` on top
-        (None when neither is stored)."""
+        (None when neither is stored). A pair the engine does not play (another tab is
+        between its two writes; five players stored by a build before the variants) is
+        made playable, the variant first (:func:`~.settings.normalize`); with ``whole``
+        it gives None instead."""
         base = self.store.load("settings", validate_base)
-        players = base.players if base is not None else Settings().players
-        variant = self.store.load("variant", validate_variant(players))
+        variant = self.store.load("variant", validate_variant)
         people = self.store.load("people", validate_people)
         if base is None and variant is None and people is None:
             return None
@@ -1182,11 +1184,15 @@ class App(Shown):
         chosen = start if variant is None else replace(start, **variant.variant_dict())
         if people is not None:
             chosen = replace(chosen, people=people)
-        return chosen if refused(chosen) is None else normalize(chosen)  # five players without their variant
+        if refused(chosen) is None:
+            return chosen
+        return None if whole else normalize(chosen)
 
     def reload_settings(self) -> None:
-        """Take the settings another tab saved (the deal and match keep their own)."""
-        stored = self._stored_settings()
+        """Take the settings another tab saved (the deal and match keep their own); none
+        while the two keys do not make a whole (the other tab is between its writes: the
+        storage event of its second write comes next)."""
+        stored = self._stored_settings(whole=True)
         if stored is not None and stored != self.settings:
             relabel = stored.lang != self.settings.lang
             self.settings = stored

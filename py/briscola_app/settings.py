@@ -387,20 +387,22 @@ def validate_settings(data: Any, players: int | None = None) -> Settings:
     return settings
 
 
-def validate_variant(players: int):
-    """A validator of ``briscola.variant`` for the stored player count."""
+def validate_variant(data: Any) -> Settings:
+    """``briscola.variant`` as stored: variant fields only, each value one of its choices.
 
-    def validate(data: Any) -> Settings:
-        if not isinstance(data, dict) or not set(data) <= set(VARIANT_FIELDS):
-            raise BadData("variant settings must be an object of variant fields")
-        return validate_settings(data, players)
-
-    return validate
+    Whether the stored player count plays it is not asked here: a tab writes
+    ``briscola.settings`` and then ``briscola.variant``, and another tab reading between
+    the two writes sees a pair that nobody chose (Dupla with the four players just
+    chosen for Piemonte). That pair is no bad data to set aside, which would also remove
+    the key the writer is filling (:meth:`~.controller.App._stored_settings` decides)."""
+    if not isinstance(data, dict) or not set(data) <= set(VARIANT_FIELDS):
+        raise BadData("variant settings must be an object of variant fields")
+    return replace(Settings(), **parse_fields(data))
 
 
 def validate_base(data: Any) -> Settings:
     """``briscola.settings`` as stored: each value one of its choices. Whether its player
-    count plays the stored variant is checked with ``briscola.variant`` (five players
+    count plays the stored variant is decided with ``briscola.variant`` (five players
     play Briscola chiamata, which the standard game of settings alone does not)."""
     clean = parse_fields(data)
     settings = replace(Settings(), **clean)

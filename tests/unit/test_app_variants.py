@@ -116,8 +116,8 @@ def test_variant_settings_are_saved_apart_and_come_back():
 
 
 @pytest.mark.parametrize("data", [
-    {"variant": "chiamata"}, {"variant": "tressette"}, {"exchange": 3}, {"exchange": True},
-    {"must_follow": 1}, {"hand_size": 4}, {"match": "three-players"}, {"colour": "red"}, [], "x",
+    {"variant": "tressette"}, {"exchange": 3}, {"exchange": True},
+    {"must_follow": 1}, {"hand_size": 4}, {"colour": "red"}, [], "x",
     {"variant": "dupla", "players": 2},
 ])
 def test_hostile_variant_settings_are_set_aside(data):
@@ -129,11 +129,66 @@ def test_hostile_variant_settings_are_set_aside(data):
     assert app.human_to_move
 
 
-def test_dupla_stored_with_four_players_is_refused():
-    backend = DictBackend({PREFIX + "settings": json.dumps({"version": 1, "data": {**BASE, "players": 4}}),
-                           PREFIX + "variant": json.dumps({"version": 1, "data": {"variant": "dupla"}})})
+@pytest.mark.parametrize("data, rules", [
+    ({"variant": "chiamata"}, Rules.preset("chiamata", 5)), ({"match": "three-players"}, Rules.standard(2)),
+])
+def test_a_variant_the_stored_player_count_does_not_play_is_made_playable_and_kept(data, rules):
+    """Each value a choice, but not with two players: what a tab reads while another is
+    between writing ``briscola.settings`` and ``briscola.variant``. Played as the variant
+    allows (its own player count, a match it can play), and left in storage."""
+    variant = json.dumps({"version": 1, "data": data})
+    backend = DictBackend({PREFIX + "settings": json.dumps({"version": 1, "data": {**BASE, "level": "hard"}}),
+                           PREFIX + "variant": variant})
     app = App(Store(backend), entropy=seeds())
-    assert app.store.bad_data and app.game.rules == Rules.standard(4)
+    assert not app.store.bad_data and backend.items[PREFIX + "variant"] == variant
+    assert app.settings.level == "hard" and app.game.rules == rules and app.human_to_move
+
+
+class LateWrite(DictBackend):
+    """The storage one tab sees while another writes: right after this tab reads ``key``,
+    the other tab's write of ``value`` to it lands."""
+
+    def __init__(self, shared: DictBackend, key: str, value: str) -> None:
+        super().__init__()
+        self.items = shared.items
+        self.late = (key, value)
+
+    def get(self, key: str) -> str | None:
+        held = super().get(key)
+        if self.late is not None and key == self.late[0]:
+            self.set(*self.late)
+            self.late = None
+        return held
+
+
+def test_a_tab_reading_between_another_tabs_two_settings_writes_loses_nothing():
+    """Settings are two keys, written one after the other (``briscola.settings`` first):
+    another tab reading between the writes sees a pair nobody chose, here Dupla with four
+    players. Seen by the chaos run: that pair was taken for bad data, set aside, and the
+    key removed after the writer had put its new way of playing there, which was lost.
+    Now the pair is not data to set aside: the reader keeps what it had until the writes
+    are done, and both keys hold what the writer chose."""
+    backend = DictBackend()
+    writer = make_app(backend, variant="dupla")
+    reader = App(Store(backend), entropy=seeds(7))
+    assert reader.settings.variant == "dupla" and reader.settings.players == 2
+    # the writer chose Piemonte for four: its settings key is written, its variant key not yet
+    chosen = replace(writer.settings, variant="piemonte", players=4)
+    backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": chosen.base_dict()}))
+    variant = json.dumps({"version": 1, "data": chosen.variant_dict()})
+    reader.store.backend = LateWrite(backend, PREFIX + "variant", variant)
+    reader.reload_settings()  # the storage event of the first write, read as the second lands
+    assert stored(backend, "variant")["variant"] == "piemonte"  # the writer's choice is still there
+    assert not reader.store.bad_data and not [k for k in backend.items if k.startswith(BACKUP_PREFIX)]
+    assert (reader.settings.variant, reader.settings.players) == ("dupla", 2)  # nothing chosen was read
+    reader.reload_settings()  # the storage event of the second write
+    assert (reader.settings.variant, reader.settings.players) == ("piemonte", 4)
+    # a new page that starts between the two writes plays what it can of the pair, and
+    # writes nothing: the variant wins, with a player count it is played with
+    backend.set(PREFIX + "variant", json.dumps({"version": 1, "data": {"variant": "dupla"}}))
+    fresh = App(Store(backend), entropy=seeds())
+    assert not fresh.store.bad_data and fresh.game.rules == Rules.preset("dupla", 2)
+    assert stored(backend, "variant") == {"variant": "dupla"} and stored(backend, "settings")["players"] == 4
 
 
 def test_settings_validation_refuses_what_the_engine_does_not_play():
