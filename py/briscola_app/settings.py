@@ -373,14 +373,10 @@ def parse_fields(data: Any) -> dict[str, Any]:
     return clean
 
 
-def validate_settings(data: Any, players: int | None = None) -> Settings:
-    """Settings from stored or submitted data; BadData if any value is not a choice or
-    the combination is one the engine does not play. ``players``: the player count
-    stored apart (when reading ``briscola.variant``)."""
-    clean = parse_fields(data)
-    if players is not None:
-        clean["players"] = players
-    settings = replace(Settings(), **clean)
+def validate_settings(data: Any) -> Settings:
+    """Settings from submitted data; BadData if any value is not a choice or the
+    combination is one the engine does not play."""
+    settings = replace(Settings(), **parse_fields(data))
     why = refused(settings)
     if why is not None:
         raise BadData(f"settings the game does not play: {why}")
