@@ -2,9 +2,11 @@
 
 :class:`App` holds the settings, the stats, the match and the deal in progress, turns a
 click into an action (a card, the trump exchange, mano negra), tells the page driver
-when a computer player is due, saves after every change and describes the settings form
-as a plain :class:`FormModel` that the DOM layer paints; the table, the summary, the
-review and the stats are described by its base class, :class:`~.shown.Shown`.
+when a computer player is due and saves after every change. Its base classes hold the
+rest, one concern each: :class:`~.shown.Shown` describes the table, the summary, the
+review and the stats; :class:`~.results.Results` counts results into the stored stats
+and takes them to a file and back; :class:`~.form.SettingsForm` describes the settings
+form as the person fills it in.
 
 Each open tab plays its own deal (:mod:`.tabs`); results go into the shared stats by
 merging (:mod:`.stats`), each deal and each match once, whichever tab sees it end.
@@ -30,7 +32,6 @@ count per person name (:class:`~.stats.PeopleStats`), not in the device owner's 
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import replace
@@ -43,28 +44,23 @@ from briscola.cards import card as make_card
 from briscola.game import Game, Trick
 from briscola.i18n import bid_prompt_key
 from briscola.core import MIN_POINTS_BID, TOTAL_POINTS, chiamata_game_points
-from briscola.match import ALL_MATCH_FORMATS, Match, MatchError
+from briscola.match import Match, MatchError
 from briscola.model import BID, CALL, EXCHANGE, PASS, PHASE_AUCTION, PHASE_CALL, PHASE_PLAY, PLAY, SHOW, Action
-from briscola.rules import AUCTIONS
 from briscola.record import from_record, to_record
 
-from .models import HUMAN, CardModel, CardsOutModel, ChoiceModel, FieldModel, FormModel, SummaryModel, TableModel
-from .saved import (AUTOPLAY_FIELD, CARDS_OUT_FIELD, MOTION_FIELD, PRACTICE_FIELD, TIPS_FIELD, SavedDeal,
-                    SavedMatch, people_of, persons_of, validate_deal, validate_motion, validate_play,
-                    validate_switch)
+from .models import HUMAN, CardModel, CardsOutModel, SummaryModel, TableModel
+from .saved import (AUTOPLAY_FIELD, PRACTICE_FIELD, SavedDeal, SavedMatch, people_of, persons_of, validate_deal,
+                    validate_motion, validate_play, validate_switch)
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
-from .i18n import (FEMININE_NAMES, FRENCH_COURT, LANGUAGES, Translator, card_faces, face_deck, has_rtl, isolate,
-                   pick_language)
-from .settings import (DECKS, DEFAULT_LEVEL, EXCHANGES, HAND_SIZES, LEVELS, MAX_SEATS, OPTION_FIELDS,
-                       PEOPLE_FIELD, SPEEDS, VARIANTS, Settings, allowed, form_people, formats_offered,
-                       normalize, options_for, parse_fields, players_offered, refused, validate_base,
-                       validate_people, validate_settings, validate_variant, variant_about_key)
-from .stats import (PEOPLE_ONLY, FiveStats, History, MatchStats, PeopleStats, Stats, match_key, mode_key,
-                    validate_five_stats, validate_history, validate_match_stats, validate_people_stats,
-                    validate_stats)
-from .statsio import Bundle, export_data, merge, read_file
-from .shown import Shown, format_key
+from .i18n import FEMININE_NAMES, FRENCH_COURT, Translator, card_faces, face_deck, has_rtl, isolate, pick_language
+from .settings import (DEFAULT_LEVEL, LEVELS, Settings, normalize, refused, validate_base, validate_people,
+                       validate_settings, validate_variant)
+from .stats import (FiveStats, History, MatchStats, PeopleStats, Stats, validate_five_stats, validate_history,
+                    validate_match_stats, validate_people_stats, validate_stats)
+from .form import SettingsForm
+from .results import Results
+from .shown import Shown
 from .storage import Backend, BadData, DictBackend, Store
 from .tabs import DEAL_PREFIX, Tabs, deal_name
 
@@ -85,10 +81,6 @@ the trump exchange), a bid, a pass or a call, a trick taken by the person's side
 another, the deal won, lost or drawn, and the person's turn after someone else's move.
 The page's sound.js gives each one its sound; ``turn`` also vibrates."""
 
-
-WISHED = ("players", "match", "hand_size")
-"""Choices of the settings form that a change of variant (or player count) may have to
-move, and that come back when the form allows them again."""
 
 MAX_CUES = 16
 
@@ -125,7 +117,7 @@ def _apply_move(game: Game, action: Action) -> NewsEntry:
 
 # -- the app ----------------------------------------------------------------------------
 
-class App(Shown):
+class App(Shown, Results, SettingsForm):
     """One player's Briscola: settings, stats, the match and the deal in progress."""
 
     def __init__(self, store: Store, browser_lang: str | list[str] | None = None,
@@ -945,157 +937,6 @@ class App(Shown):
             self._cue(cue)
         return m.summary
 
-    # -- stats ------------------------------------------------------------------------
-    def _side_points(self, game: Game) -> tuple[int, int]:
-        mine = game.side_of[HUMAN]
-        sides = game.team_points()
-        return sides[mine], sum(sides) - sides[mine]
-
-    def _fresh(self, key: str, validate: Callable[[Any], Any], known: Any, empty: Callable[[], Any]) -> Any:
-        """A stored result value as stored now (another tab may have added to it), or as
-        this tab knows it (``known``) when storage cannot be read."""
-        if not self.store.readable:
-            return known
-        return self.store.load(key, validate) or empty()
-
-    def _fresh_stats(self) -> Stats:
-        return self._fresh("stats", validate_stats, self.stats, Stats)
-
-    def _fresh_match_stats(self) -> MatchStats:
-        return self._fresh("matches", validate_match_stats, self.match_stats, MatchStats)
-
-    def _fresh_five_stats(self) -> FiveStats:
-        return self._fresh("five", validate_five_stats, self.five_stats, FiveStats)
-
-    def _fresh_history(self) -> History:
-        return self._fresh("history", validate_history, self.history, History)
-
-    def _fresh_people_stats(self) -> PeopleStats:
-        return self._fresh("people_stats", validate_people_stats, self.people_stats, PeopleStats)
-
-    def _count(self, deal_id: str, level: str, game: Game, outcome: str,
-               points_for: int, points_against: int) -> None:
-        key = mode_key(game.n, level, game.rules.variant)
-        self.pending.append((deal_id, key, outcome, points_for, points_against))
-        self.pending_history.append((deal_id, key, outcome, points_for, points_against, self.clock()))
-        self._flush_results()
-
-    def _count_people(self, saved: SavedDeal, game: Game, abandoned: bool = False) -> None:
-        """A pass-and-play deal: played (and won or not) by each person in it, under their
-        name; abandoned, lost by each."""
-        m = saved.match
-        assert m is not None and saved.people is not None
-        result = ["loss"] * game.n if abandoned else game.result()
-        out: dict[str, str] = {}
-        for engine, page in enumerate(m.seats):
-            name = saved.people[page] if page < len(saved.people) else None
-            if name is not None:
-                out.setdefault(self.person_name(page, name), result[engine])
-        # with no computer at the table the level played no part: filed under PEOPLE_ONLY
-        level = saved.level if len(saved.people) < game.n or None in saved.people else PEOPLE_ONLY
-        key = mode_key(game.n, level, game.rules.variant)
-        self.pending_people.append((saved.id, key, tuple(out.items())))
-        self._flush_results()
-
-    def _count_five(self, saved: SavedDeal, game: Game, made: bool, game_points: int) -> None:
-        """Briscola chiamata: the person's contracts (taken, made) and game points."""
-        taken = game.caller == HUMAN
-        self.pending_five.append((saved.id, mode_key(game.n, saved.level, game.rules.variant), taken,
-                                  taken and made, game_points))
-        self._flush_results()
-
-    def _count_match(self, m: SavedMatch, level: str, won: bool) -> None:
-        key = match_key(mode_key(m.match.players, level, m.variant), m.match.format)
-        self.pending_matches.append((m.id, key, won))
-        self._flush_results()
-
-    def _flush_results(self) -> None:
-        """Add the results not yet written to the stored stats. A result whose write
-        failed (storage full) stays pending and is tried again at the next save."""
-        if self.pending:
-            self.stats = self._merge_and_save(self.pending, self._fresh_stats(), "stats")
-        if self.pending_matches:
-            self.match_stats = self._merge_and_save(self.pending_matches, self._fresh_match_stats(), "matches")
-        if self.pending_five:
-            self.five_stats = self._merge_and_save(self.pending_five, self._fresh_five_stats(), "five")
-        if self.pending_history:
-            self.history = self._merge_and_save(self.pending_history, self._fresh_history(), "history")
-        if self.pending_people:
-            self.people_stats = self._merge_and_save(self.pending_people, self._fresh_people_stats(), "people_stats")
-
-    def _merge_and_save(self, pending: list, merged: Any, key: str) -> Any:
-        """Add ``pending`` results to the stored ``merged`` (re-read just now) and write it;
-        the results leave ``pending`` once written, or when nothing was new."""
-        added = [merged.add(*result) for result in pending]
-        if not any(added) or self.store.save(key, merged.to_dict()) or not self.store.readable:
-            pending.clear()
-        return merged
-
-    def refresh_stats(self) -> None:
-        """Read the stats again (another tab changed them). This tab's results that could
-        not be written (storage full) are tried again, and those still waiting are added
-        to what is shown: a deal just finished is in the stats the person opens."""
-        self._flush_results()
-        self.stats = self._with_pending(self._fresh_stats(), self.pending)
-        self.match_stats = self._with_pending(self._fresh_match_stats(), self.pending_matches)
-        self.five_stats = self._with_pending(self._fresh_five_stats(), self.pending_five)
-        self.history = self._with_pending(self._fresh_history(), self.pending_history)
-        self.people_stats = self._with_pending(self._fresh_people_stats(), self.pending_people)
-
-    @staticmethod
-    def _with_pending(stats: Any, pending: list) -> Any:
-        for result in pending:
-            stats.add(*result)
-        return stats
-
-    def reset_stats(self) -> None:
-        """Erase every count; the ids of deals and matches already counted are kept, so
-        one that ended before the reset is not counted after it by another tab. The
-        history is emptied, and remembers those ids as erased (an import may add them back)."""
-        self.stats = Stats(counted=self._fresh_stats().counted)
-        self.match_stats = MatchStats(counted=self._fresh_match_stats().counted)
-        self.five_stats = FiveStats(counted=self._fresh_five_stats().counted)
-        self.history = History(cleared={"stats": list(self.stats.counted), "matches": list(self.match_stats.counted),
-                                        "five": list(self.five_stats.counted)})
-        counted = self._fresh_people_stats().counted
-        self.people_stats = PeopleStats(counted=counted, cleared=list(counted))
-        self.store.save("stats", self.stats.to_dict())
-        self.store.save("matches", self.match_stats.to_dict())
-        self.store.save("five", self.five_stats.to_dict())
-        self.store.save("history", self.history.to_dict())
-        self.store.save("people_stats", self.people_stats.to_dict())
-
-    # -- stats to a file and back -------------------------------------------------------
-    def export_stats(self) -> tuple[str, str]:
-        """(file name, JSON text) of every stats key as stored now."""
-        self.refresh_stats()
-        now = self.clock()
-        day = time.strftime("%Y-%m-%d", time.gmtime(now // 1000))
-        data = export_data(Bundle(self.stats, self.match_stats, self.five_stats, self.history, self.people_stats), now)
-        return f"briscola-stats-{day}.json", json.dumps(data, separators=(",", ":"))
-
-    def import_stats(self, text: object) -> tuple[bool, str]:
-        """Merge a file's stats into the stored ones; (whether it was read, what to say).
-        A bad file changes nothing."""
-        try:
-            incoming = read_file(text)
-        except (BadData, TypeError, ValueError, KeyError, AttributeError, RecursionError):
-            return False, self.tr.t("import_bad")
-        self.refresh_stats()
-        result = merge(Bundle(self.stats, self.match_stats, self.five_stats, self.history, self.people_stats), incoming)
-        if not result.deals and not result.matches and not result.people:
-            return True, self.tr.t("import_nothing")
-        b = result.bundle
-        self.stats, self.match_stats, self.five_stats, self.history = b.stats, b.matches, b.five, b.history
-        self.people_stats = b.people
-        saved = [self.store.save(name, part.to_dict()) for name, part in
-                 (("stats", b.stats), ("matches", b.matches), ("five", b.five), ("history", b.history),
-                  ("people_stats", b.people))]
-        said = self.tr.t("import_done", deals=result.deals + result.people, matches=result.matches)
-        if not all(saved):
-            said += " " + self.tr.t("import_unsaved")
-        return True, said
-
     # -- sound ------------------------------------------------------------------------
     def _cue(self, cue: str) -> None:
         self.cues.append(cue)
@@ -1255,120 +1096,6 @@ class App(Shown):
         """Says that changed settings apply from the next new game; in a match, that the
         match in progress keeps its own (not said in a single deal: there is none)."""
         return self.tr.t("settings_apply_next_game" if self.match.single else "settings_apply_next_match")
-
-    def _form_settings(self, values: dict[str, Any], previous: Settings) -> Settings:
-        return normalize(self._form_values_over(values, previous), previous)
-
-    @staticmethod
-    def _form_values_over(values: dict[str, Any], previous: Settings) -> Settings:
-        """``previous`` with the form's ``values`` in it, as they are (not yet playable)."""
-        if PEOPLE_FIELD in values:
-            values = {**values, PEOPLE_FIELD: form_people(values[PEOPLE_FIELD])}
-        return replace(previous, **parse_fields(values))
-
-    def settings_form(self, values: dict[str, Any] | None = None) -> FormModel:
-        """The settings form: opened with the current settings (``values`` None), or as
-        the person changes it (``values``: what the form holds now). Only choices the
-        engine plays are offered: player counts and match formats the variant or player
-        count does not have are hidden, option values refused are disabled, and options
-        the variant does not have are hidden. The player count and match format the person
-        chose come back where a later change allows them again (:data:`WISHED`), and so do
-        five cards in hand after a detour through more players."""
-        if values is None:
-            self.form = self.settings
-            self._form_wish = {name: getattr(self.settings, name) for name in WISHED}
-            return self._form_model(self.form)
-        try:
-            asked = self._form_values_over(values, self.form)
-        except BadData:
-            return self._form_model(self.form)
-        for name in WISHED:
-            if getattr(asked, name) != getattr(self.form, name):
-                self._form_wish[name] = getattr(asked, name)
-        form = normalize(asked, self.form)
-        for name in WISHED:
-            want = self._form_wish.get(name, getattr(form, name))
-            if getattr(form, name) != want:
-                trial = normalize(replace(form, **{name: want}), form)
-                if getattr(trial, name) == want:
-                    form = trial
-        self.form = form
-        return self._form_model(form)
-
-    def _form_model(self, s: Settings) -> FormModel:
-        t = self.tr
-
-        def radio(name: str, legend: str, choices: list[tuple[Any, str]], offered=None, hidden=False,
-                  about: str = "") -> FieldModel:
-            # an option's value the engine refuses with the rest is disabled; a variant,
-            # player count or format may always be chosen (the options follow it)
-            current = getattr(s, name)
-            option = name in OPTION_FIELDS
-            out = []
-            for value, label in choices:
-                shown = offered is None or value in offered
-                out.append(ChoiceModel(str(value), label, value == current,
-                                       disabled=option and shown and not allowed(s, name, value), hidden=not shown))
-            return FieldModel(name, legend, "radio", out, hidden, about)
-
-        def check(name: str, label_key: str) -> FieldModel:
-            on = getattr(s, name)
-            return FieldModel(name, "", "check", [ChoiceModel("1", t.t(label_key), on, not allowed(s, name, not on))],
-                              name not in offered_options)
-
-        offered_options = options_for(s.variant)
-        fields = [
-            radio("variant", t.t("variant"), [(v, t.t(f"variant_{v}")) for v in VARIANTS],
-                  about=t.t(variant_about_key(s.variant, s.players))),
-            radio("hand_size", t.t("option_hand_size"), [(n, t.number(n)) for n in HAND_SIZES],
-                  hidden="hand_size" not in offered_options,  # why five is greyed out
-                  about=t.t("option_hand_size_two") if not allowed(s, "hand_size", max(HAND_SIZES)) else ""),
-            check("must_follow", "option_must_follow"),
-            check("first_trump", "option_first_trump"),
-            check("redeal", "option_redeal"),
-            radio("exchange", t.t("option_exchange"),
-                  [(n, t.t("option_exchange_off" if not n else f"option_exchange_{n}")) for n in EXCHANGES],
-                  hidden="exchange" not in offered_options),
-            check("mano_negra", "option_mano_negra"),
-            radio("auction", t.t("option_auction"),
-                  [(a, t.t("option_auction_" + a.replace("-", "_"))) for a in AUCTIONS],
-                  hidden="auction" not in offered_options),
-            radio("players", t.t("players"),
-                  [(n, t.t("players_teams" if n in (4, 6) else "players_n", n=n)) for n in (2, 3, 4, 5, 6)],
-                  offered=players_offered(s.variant)),
-            self._people_field(s),
-            radio("match", t.t("match"), [(f, t.t(format_key(f))) for f in ALL_MATCH_FORMATS],
-                  offered=formats_offered(s.players)),
-            radio("level", t.t("level"), [(lv, t.t(f"level_{lv}")) for lv in LEVELS]),
-            radio("speed", t.t("speed"), [(sp, t.t(f"speed_{sp}")) for sp in SPEEDS]),
-            FieldModel(MOTION_FIELD, "", "check", [ChoiceModel("1", t.t("option_reduce_motion"), not self.motion)]),
-            FieldModel(AUTOPLAY_FIELD, "", "check", [ChoiceModel("1", t.t("option_autoplay"), self.autoplay)]),
-            FieldModel(CARDS_OUT_FIELD, "", "check", [ChoiceModel("1", t.t("option_cards_out"), self.cards_out_on)]),
-            FieldModel(TIPS_FIELD, "", "check", [ChoiceModel("1", t.t("option_tips"), self.tips.active)]),
-            FieldModel(PRACTICE_FIELD, "", "check", [ChoiceModel("1", t.t("option_practice"), self.practice)]),
-            radio("deck", t.t("deck"), [(d, t.t(f"deck_{d}")) for d in DECKS]),
-            FieldModel("lang", t.t("language"), "select",
-                       [ChoiceModel(code, name, code == s.lang) for code, name in LANGUAGES.items()]),
-        ]
-        return FormModel(fields)
-
-    def _people_field(self, s: Settings) -> FieldModel:
-        """Players at this device: a row per seat of the player count (the rows of the
-        other seats hidden), page seat 0 a person always, the others a person (ticked)
-        or the computer; a person's name, empty for the seat's own."""
-        t = self.tr
-        rows = []
-        # page seat 0 is "You" alone at the device; with other people, "Player 1" as the table names it
-        others = any(seat < len(s.people) and s.people[seat] is not None for seat in range(1, s.players))
-        for seat in range(MAX_SEATS):
-            name = s.people[seat] if seat < len(s.people) else None
-            # the name the seat goes by: a person's default, or the computer's own ("Giulia")
-            placeholder = (t.t("you") if seat == 0 and not others else t.t("player_n", n=seat + 1)
-                           if seat == 0 or name is not None else t.t(f"seat_name_{seat}"))
-            rows.append(ChoiceModel(str(seat), t.t("people_person", n=seat + 1), seat == 0 or name is not None,
-                                    disabled=seat == 0, hidden=seat >= s.players, text=name or "",
-                                    placeholder=placeholder, text_label=t.t("people_name", n=seat + 1)))
-        return FieldModel(PEOPLE_FIELD, t.t("people_title"), "people", rows, about=t.t("people_about"))
 
     # -- words ------------------------------------------------------------------------
     @property
