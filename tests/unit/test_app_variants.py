@@ -15,12 +15,14 @@ import pytest
 from briscola.cards import Card, IllegalMoveError
 from briscola.core import mano_negra_cards
 from briscola.game import Game
+from briscola.i18n import LANGUAGE_CODES
 from briscola.match import Match
 from briscola.model import EXCHANGE, PLAY, SHOW, Action
 from briscola.record import to_record
 from briscola.rules import PRESETS, Rules
 from briscola_app import render
 from briscola_app.controller import App
+from briscola_app.i18n import Translator
 from briscola_app.models import HUMAN
 from briscola_app.saved import SavedMatch, validate_deal
 from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offered, normalize, players_offered,
@@ -635,25 +637,34 @@ def play_match(app: App, limit: int = 12) -> int:
 
 
 @pytest.mark.parametrize("players,variant,fmt,lang,score", [
-    (2, "standard", "best-of-3", "en", "Match: You 0 · Giulia 0"),
-    (3, "standard", "three-players", "en", "Match: You 0 · Giulia 0 · Marco 0"),
-    (4, "standard", "points-121", "en", "Match: Us 0 · Them 0"),
-    (5, "chiamata", "game-points-10", "en", "Match: You 0 · Giulia 0 · Marco 0 · Sofia 0 · Luca 0"),
-    (3, "standard", "three-players", "fa", "مسابقه: \u2067شما ۰\u2069، \u2067جولیا ۰\u2069، \u2067مارکو ۰\u2069"),
+    (2, "standard", "best-of-3", "en", "Match: You\u00a00 · Giulia\u00a00"),
+    (3, "standard", "three-players", "en", "Match: You\u00a00 · Giulia\u00a00 · Marco\u00a00"),
+    (4, "standard", "points-121", "en", "Match: Us\u00a00 · Them\u00a00"),
+    (5, "chiamata", "game-points-10", "en",
+     "Match: You\u00a00 · Giulia\u00a00 · Marco\u00a00 · Sofia\u00a00 · Luca\u00a00"),
+    (3, "standard", "three-players", "fa",
+     "مسابقه: \u2067شما\u00a0۰\u2069، \u2067جولیا\u00a0۰\u2069، \u2067مارکو\u00a0۰\u2069"),
 ])
 def test_the_match_bar_names_each_side_with_its_score(players, variant, fmt, lang, score):
     """Five scores in a row said nothing of whose they were: each side is named, partners
     as Us and Them, in the language's own list separator and digits; right to left, each
-    entry isolated (right-to-left isolate ... pop), or Latin names ran the list backwards."""
+    entry isolated (right-to-left isolate ... pop), or Latin names ran the list backwards.
+    A name and its score are held together by a no-break space: on a phone the five
+    entries wrap between entries, not between "Luca" and its score."""
     bar = make_app(lang=lang, players=players, variant=variant, match=fmt).model().match
     assert bar is not None and bar.score == score
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_no_language_lets_the_match_bar_break_a_name_from_its_score(lang):
+    assert " " not in Translator(lang).t("match_entry", name="N", score="S")
 
 
 def test_best_of_three_is_played_to_its_end_and_counted_once():
     backend = DictBackend()
     app = make_app(backend, variant="dupla", match="best-of-3")
     bar = app.model().match
-    assert (bar.format, bar.deal, bar.score) == ("Best of 3 deals", "Deal 1", "Match: You 0 · Giulia 0")
+    assert (bar.format, bar.deal, bar.score) == ("Best of 3 deals", "Deal 1", "Match: You\u00a00 · Giulia\u00a00")
     finish(app)
     s = app.model().summary
     assert s.match is not None and s.match.deal == "Deal 1" and s.match.next_deal == (not app.match.finished)
