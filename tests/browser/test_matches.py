@@ -149,10 +149,11 @@ SEAT_NAMES = ("You", "Giulia", "Marco", "Sofia", "Luca", "Anna")
 
 
 def score_text(match: Match) -> str:
-    """The bar's match score: each side by its name (partners as Us and Them)."""
+    """The bar's match score: each side by its name (partners as Us and Them), held to its
+    score by a no-break space."""
     def label(side: tuple[int, ...]) -> str:
         return SEAT_NAMES[side[0]] if len(side) == 1 else "Us" if 0 in side else "Them"
-    return "Match: " + " · ".join(f"{label(side)} {s}" for side, s in zip(sides_for(match.players), match.score))
+    return "Match: " + " · ".join(f"{label(side)}\u00a0{s}" for side, s in zip(sides_for(match.players), match.score))
 
 
 def hand_and_table(page: Page) -> tuple[list[str], list[str]]:
