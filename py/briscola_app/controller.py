@@ -215,8 +215,10 @@ class App(Shown, Results, SettingsForm):
         return self.match.seats
 
     def _adopt_orphan(self) -> tuple[SavedDeal, Game] | None:
-        """Take over the latest deal of a tab that was closed; count and clear the
-        finished deals of closed tabs."""
+        """Take over the latest deal of a tab that was closed; count the finished deals
+        of closed tabs, and clear them unless their match goes on: a match between two
+        deals stays stored, scored and counted so far, for a later tab to take over (it
+        was cleared once, and the match was neither played on nor counted)."""
         orphans = []
         for name in self.tabs.orphan_deals():
             loaded = self.store.load(name, validate_deal)
@@ -229,7 +231,11 @@ class App(Shown, Results, SettingsForm):
         for _, name, (saved, game) in orphans:
             if game.over:
                 self._settle(saved, game)
-                self.store.clear(name)
+                match = saved.match
+                if match is None or match.single or match.finished:
+                    self.store.clear(name)
+                else:
+                    self.store.save(name, saved.to_dict())
         if self.store.save(self.deal_name, loaded[0].to_dict()):
             if chosen.startswith(DEAL_PREFIX):  # if that tab was only frozen, it will know
                 self.tabs.mark_moved(chosen[len(DEAL_PREFIX):])

@@ -271,6 +271,34 @@ def test_finished_deals_of_closed_tabs_are_counted_and_cleared():
     assert c.store.names("deal.") == [c.deal_name]
 
 
+def test_a_closed_tabs_match_between_two_deals_waits_for_a_later_tab():
+    """A match whose tab was closed after a deal ended, when another closed tab's deal is
+    the one taken over, stays stored: the next tab plays it on. It was cleared as a finished
+    deal once, and the match was gone, neither played on nor counted."""
+    browser = Browser()
+    browser.settings(match="best-of-3")
+    a = browser.open()
+    finish(a)  # the first deal of the match: counted, the match goes on
+    match_id, score = a.match.id, a.match.match.score
+    assert not a.match.finished and a.match.scored
+    browser.clock.now += 1
+    b = browser.open()
+    tricks(b, 1)
+    a.tabs.leave()
+    b.tabs.leave()
+    browser.clock.now += 1
+    c = browser.open()
+    assert c.match.id == b.match.id, "the latest deal is taken over"
+    assert played(browser, "2p-medium") == 1, "the finished deal is counted"
+    browser.clock.now += 1
+    d = browser.open()
+    assert d.match.id == match_id and d.game.over and d.match.match.score == score
+    d.next_deal()
+    assert d.match.id == match_id and d.match.match.deals_played == 1 and not d.game.over
+    finish(d)
+    assert played(browser, "2p-medium") == 2, "each deal counted once"
+
+
 def test_stats_merge_what_another_tab_wrote():
     browser = Browser()
     a = browser.open()
