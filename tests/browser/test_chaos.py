@@ -9,8 +9,9 @@ start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHA
 a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
 stats then only its Cancel, settings Cancel or Save with a random way of playing (every
 preset but five players' Briscola chiamata, whose auction the taps do not bid in), one of
-its player counts among 2/3/4/6, a level and a deck; the speed stays "fast", seeded before
-the first load), a page reload, the
+its player counts among 2/3/4/6, a match format (half the time a single deal, else one of
+the formats of several deals offered for that count), a level and a deck; the speed stays
+"fast", seeded before the first load), a page reload, the
 context going offline or online, and opening or closing a second tab (a second page of the
 same context, played like the first). Dialog buttons are only picked while a dialog is
 open, the table's controls only while none is (a modal makes them inert). The confirmation
@@ -73,6 +74,14 @@ that observation and the confirmation, so it is counted as its own result or as 
 for those ("loose" in the summary, usually 0) each column is checked within
 [known, known + loose], and won + lost + drawn == played still holds exactly.
 
+Matches are checked the same way, by their ids: each counted once in ``briscola.matches``,
+"played" the number of ids and never less, a match over for the person (won, lost, or out
+of the three-player play-off) counted; a page that leaves a match at stake (a deal of it
+played, or its deal at stake) for another is counted by then; and at the end the matches
+that must count are those seen over and those seen at stake that no deal stores any more
+(given up, lost), with "played" and "won" exact per mode and format. A closed tab's match
+stays stored between its deals for a later tab to play on, so it is not one of them.
+
 Replaying: a failure prints the seed, the length and the last 40 steps. The seed fixes the
 sequence of random choices; the page's timing and its own deal seeds are not fixed, so the
 same seed repeats the same kind of run, not an identical one.
@@ -99,9 +108,10 @@ from typing import Any, Callable
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from briscola.match import Match
 from briscola.record import from_record, to_record
-from briscola_app.settings import VARIANTS, players_offered, variant_about_key
-from briscola_app.stats import mode_key
+from briscola_app.settings import VARIANTS, formats_offered, players_offered, variant_about_key
+from briscola_app.stats import match_key, mode_key
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "chaos"
 CHAOS_SECONDS = float(os.environ.get("BRISCOLA_CHAOS_SECONDS", "100"))
@@ -144,6 +154,7 @@ OBSERVE_JS = """() => {
     dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),
     deals, strays,
     stats: localStorage.getItem('briscola.stats'),
+    matches: localStorage.getItem('briscola.matches'),
     tabs: localStorage.getItem('briscola.tabs'),
     settings: localStorage.getItem('briscola.settings'),
     notice: notice && !notice.hidden ? notice.textContent : null,
@@ -183,7 +194,7 @@ def progress_of(record: dict) -> int:
     return len(record["actions"])
 
 
-def at_stake(record: dict) -> bool:
+def at_stake_deal(record: dict) -> bool:
     """Counted as lost if given up (``App.at_stake``): a trick finished, or an action of
     the person's (engine seat 0)."""
     return bool(record["tricks"]) or any(seat == 0 for seat, _ in record["actions"])
@@ -209,6 +220,38 @@ class Seen:
 
 
 @dataclass
+class SeenMatch:
+    """A match of several deals as observed: its key in the match stats, whether it was
+    ever seen at stake (a deal of it played, or its deal at stake) and seen over for the
+    person (won, lost, or dropped out of the three-player play-off)."""
+
+    key: str
+    at_stake: bool = False
+    finished: bool = False
+    won: bool = False
+
+
+def match_state(data: dict) -> tuple[str, bool, bool, bool] | None:
+    """(id, at stake, finished, won) of a stored deal's match; None for a single deal."""
+    saved = data.get("match")
+    if saved is None or saved["match"]["format"] == "single":
+        return None
+    m = Match.from_dict(saved["match"])
+    finished = m.over or 0 not in m.seats_in_play  # the person dropped out of the play-off
+    at_stake = not finished and (m.deals_played > 0 or at_stake_deal(data["record"]))
+    return saved["id"], at_stake, finished, m.over and m.winner == 0
+
+
+def match_key_of(data: dict) -> str:
+    saved = data["match"]
+    return match_key(mode_key(saved["match"]["players"], data["level"], saved["variant"]), saved["match"]["format"])
+
+
+def match_stats_of(snap: dict) -> dict:
+    return json.loads(snap["matches"])["data"] if snap["matches"] else {"formats": {}, "counted": []}
+
+
+@dataclass
 class Tab:
     """One open page and what was last observed in it."""
 
@@ -219,6 +262,9 @@ class Tab:
     deal_at_stake: bool = False
     progress: int = -1
     played: int = -1  # sum of "played" in the stats as this page last read them
+    match: str | None = None  # id of its deal's match (None: a single deal)
+    match_at_stake: bool = False
+    matches_played: int = -1  # sum of the match stats' "played" as this page last read them
     changed_at: float = field(default_factory=time.monotonic)
     last_key: Any = None
 
@@ -240,6 +286,7 @@ class Chaos:
         self.log: list[str] = []
         self.started = time.monotonic()
         self.seen: dict[str, Seen] = {}
+        self.matches: dict[str, SeenMatch] = {}
         self.replayed: set[str] = set()  # record texts already replayed through the engine
         self.tab_ids_used: set[str] = set()
         self.counts = Counter()
@@ -336,6 +383,13 @@ class Chaos:
         old = self.seen.get(did)
         if old is None or progress > old.progress or (progress == old.progress and "result" in record):
             self.seen[did] = Seen(record, data["level"], progress, held)
+        state = match_state(data)
+        if state is not None:
+            mid, stake, finished, won = state
+            seen = self.matches.setdefault(mid, SeenMatch(match_key_of(data)))
+            seen.at_stake |= stake
+            seen.finished |= finished
+            seen.won |= won
         return self.seen[did]
 
     def _check_tab(self, tab: Tab, snap: dict) -> None:
@@ -385,6 +439,8 @@ class Chaos:
         else:
             self.check(own["counted"] is False, f"{name}: deal {did} in play is marked counted")
 
+        self._check_matches(tab, snap, own)
+
         if tab.deal == did:
             self.check(progress >= tab.progress,
                        f"{name}: deal {did} went back from {tab.progress} to {progress} actions")
@@ -397,7 +453,7 @@ class Chaos:
                 self.check(tab.deal in counted, f"{name}: deal {tab.deal} was at stake and was replaced "
                            "but is not counted")
             self.counts["replaced"] += 1
-        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake(record)
+        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake_deal(record)
 
         key = (did, progress, snap["state"])
         now = time.monotonic()
@@ -406,6 +462,32 @@ class Chaos:
         elif snap["state"] == "waiting" and now - tab.changed_at > STUCK_SECONDS:
             self.fail(f"{name}: deal {did} is waiting for a computer player for "
                       f"{now - tab.changed_at:.0f} s with no card played")
+
+    def _check_matches(self, tab: Tab, snap: dict, own: dict) -> None:
+        """The match stats as this page reads them, and its deal's match: each match id
+        counted once, "played" the number of ids and never less, every id one observed; a
+        match over for the person is counted; a match at stake that the page left for
+        another (New game, or a New match of new settings) is counted by then."""
+        name = tab.name
+        stats = match_stats_of(snap)
+        counted = stats["counted"]
+        played = sum(f["played"] for f in stats["formats"].values())
+        self.check(len(counted) == len(set(counted)), f"{name}: a match id is counted twice: {counted}")
+        self.check(played == len(counted), f"{name}: {played} matches played but {len(counted)} ids counted")
+        self.check(played >= tab.matches_played,
+                   f"{name}: matches played went down from {tab.matches_played} to {played}")
+        tab.matches_played = played
+        unknown = set(counted) - set(self.matches)
+        self.check(not unknown, f"{name}: counted matches never observed: {sorted(unknown)}")
+        state = match_state(own)
+        mid = state[0] if state is not None else None
+        if state is not None and state[2]:
+            self.check(own["match"]["counted"] is True and mid in counted,
+                       f"{name}: match {mid} is over but not counted")
+        if tab.match is not None and tab.match != mid and tab.match_at_stake:
+            self.check(tab.match in counted, f"{name}: match {tab.match} was at stake and was left "
+                       "but is not counted")
+        tab.match, tab.match_at_stake = mid, state is not None and state[1]
 
     # -- acting -----------------------------------------------------------------------------
     def wait_ready(self, page: Page) -> None:
@@ -529,7 +611,10 @@ class Chaos:
             players = self.rng.choice([n for n in PLAYER_COUNTS if n in players_offered(variant)])
             level = self.rng.choice(LEVELS)
             deck = self.rng.choice(DECKS)
-            for field_name, value in (("variant", variant), ("players", players), ("level", level), ("deck", deck)):
+            several = [f for f in formats_offered(players) if f != "single"]
+            fmt = self.rng.choice(several) if several and self.rng.random() < 0.5 else "single"
+            for field_name, value in (("variant", variant), ("players", players), ("match", fmt), ("level", level),
+                                      ("deck", deck)):
                 radio = page.locator(f"#settings input[name='{field_name}'][value='{value}']")
                 try:
                     radio.check(timeout=CLICK_TIMEOUT_MS)
@@ -549,12 +634,13 @@ class Chaos:
                     except PlaywrightTimeout:
                         said = page.evaluate("document.querySelector('#variant-about')?.textContent")
                         self.fail(f"{name}: the settings form did not follow the variant {variant} (it says {said!r})")
-            self.note(f"{name}: settings save variant={variant} players={players} level={level} deck={deck}")
+            self.note(f"{name}: settings save variant={variant} players={players} match={fmt} level={level} "
+                      f"deck={deck}")
             self.counts[f"variant {variant}"] += 1
             self.counts["settings saved"] += 1
         else:
             self.note(f"{name}: {dialog} button {action}")
-        if action in ("new", "new-confirmed", "submit"):
+        if action in ("new", "new-confirmed", "submit", "next"):
             self.observe_all()  # the deal as it is just before it may be replaced
         self.click(page, buttons.nth(i), f"{dialog}'s {action} button",
                    f"!!document.querySelector('#{dialog}[open]')")
@@ -630,7 +716,7 @@ class Chaos:
 
         ended = {d for d, s in self.seen.items() if s.over}
         abandoned = {d for d, s in self.seen.items()
-                     if not s.over and at_stake(s.record) and d not in present}
+                     if not s.over and at_stake_deal(s.record) and d not in present}
         must = ended | abandoned
         counted = stats["counted"]
         played = sum(m["played"] for m in stats["modes"].values())
@@ -658,6 +744,7 @@ class Chaos:
         for key, data in snap["parsed"].items():
             self.check(("result" in data["record"]) == data["counted"],
                        f"briscola.deal.{key}: result and counted disagree")
+        ended_matches, abandoned_matches = self._check_match_stats(snap)
         return {
             "seconds": round(played_for),
             "seed": self.seed,
@@ -673,6 +760,9 @@ class Chaos:
             "offline switches": self.counts["offline switches"],
             "second tab openings": self.counts["second tab openings"],
             "settings saved": self.counts["settings saved"],
+            "matches seen": len(self.matches),
+            "matches ended": ended_matches,
+            "matches abandoned": abandoned_matches,
             "deals counted by way of playing": dict(Counter(self.seen[d].record["rules"].get("variant", "standard")
                                                             for d in must)),
             "missed clicks": self.counts["missed"],
@@ -680,6 +770,29 @@ class Chaos:
             "pages seen with Python in a worker": self.counts["python worker"],
             "pages seen with Python on the page": self.counts["python page"],
         }
+
+    def _check_match_stats(self, snap: dict) -> tuple[int, int]:
+        """The match stats against what was observed, as for deals: the matches that must
+        count are every match seen over for the person, and every match seen at stake that
+        is no longer stored in any deal (given up: counted as lost); played and won exact
+        per mode and format. (Ended, abandoned) matches."""
+        present = {state[0] for state in map(match_state, snap["parsed"].values()) if state is not None}
+        ended = {m for m, s in self.matches.items() if s.finished}
+        abandoned = {m for m, s in self.matches.items() if s.at_stake and not s.finished and m not in present}
+        must = ended | abandoned
+        stats = match_stats_of(snap)
+        counted = stats["counted"]
+        self.check(len(counted) == len(set(counted)), f"a match id is counted twice: {counted}")
+        self.check(set(counted) == must,
+                   f"counted matches differ from those that must count: not counted {sorted(must - set(counted))}, "
+                   f"counted but should not be {sorted(set(counted) - must)}")
+        for key in set(stats["formats"]) | {self.matches[m].key for m in must}:
+            matches = [self.matches[m] for m in must if self.matches[m].key == key]
+            row = stats["formats"].get(key, {"played": 0, "won": 0})
+            won = sum(1 for s in matches if s.finished and s.won)
+            self.check((row["played"], row["won"]) == (len(matches), won),
+                       f"{key}: {row}, expected played {len(matches)}, won {won}")
+        return len(ended), len(abandoned)
 
 
 def say(request, line: str) -> None:
