@@ -9,8 +9,8 @@ start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHA
 a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
 stats then only its Cancel, settings Cancel or Save with a random way of playing (every
 preset but five players' Briscola chiamata, whose auction the taps do not bid in), one of
-its player counts among 2/3/4/6, a match format (half the time a single deal, else one of
-the formats of several deals offered for that count), a level and a deck; the speed stays
+its player counts among 2/3/4/6, a match format (half the time a single deal, a quarter
+best of 3, else any format of several deals offered for that count), a level and a deck; the speed stays
 "fast", seeded before the first load), a page reload, the
 context going offline or online, and opening or closing a second tab (a second page of the
 same context, played like the first). Dialog buttons are only picked while a dialog is
@@ -611,8 +611,11 @@ class Chaos:
             players = self.rng.choice([n for n in PLAYER_COUNTS if n in players_offered(variant)])
             level = self.rng.choice(LEVELS)
             deck = self.rng.choice(DECKS)
+            # half the time a match; half of those the shortest, best of 3, so that some end
             several = [f for f in formats_offered(players) if f != "single"]
-            fmt = self.rng.choice(several) if several and self.rng.random() < 0.5 else "single"
+            roll = self.rng.random()
+            fmt = ("single" if roll < 0.5 or not several else
+                   "best-of-3" if roll < 0.75 and "best-of-3" in several else self.rng.choice(several))
             for field_name, value in (("variant", variant), ("players", players), ("match", fmt), ("level", level),
                                       ("deck", deck)):
                 radio = page.locator(f"#settings input[name='{field_name}'][value='{value}']")
