@@ -620,6 +620,10 @@ def start() -> Page:
     for backend in (local, session):
         if backend is not None:  # from now on every read is the page's (another tab may write)
             backend.end_early()
+    # another tab's stale write of the list of open tabs (tabs.Tabs.keep_listed) before the
+    # page listened for storage events went unheard: this tab would stay unlisted until its
+    # next beat, 10 s, its deal an orphan to a tab opened meanwhile (a chaos run saw it)
+    app.tabs.keep_listed()
     page.drive()
     started = getattr(js, "briscolaStarted", None) if IN_WORKER else None
     if started is not None:  # boot.mjs, in the worker: the snapshot for the next visit
