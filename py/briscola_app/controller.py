@@ -231,8 +231,7 @@ class App(Shown, Results, SettingsForm):
         for _, name, (saved, game) in orphans:
             if game.over:
                 self._settle(saved, game)
-                match = saved.match
-                if match is None or match.single or match.finished:
+                if saved.match.single or saved.match.finished:  # _settle asserted it is there
                     self.store.clear(name)
                 else:
                     self.store.save(name, saved.to_dict())
