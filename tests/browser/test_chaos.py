@@ -4,14 +4,17 @@ with the stored deals and stats checked against what was observed after every st
 What it does. For BRISCOLA_CHAOS_SECONDS of play (default 100: 105 s in all with
 start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHAOS_SEED)
 (default 20240917) picks, step after step, one of: a tap on a playable card
-(``#hand button:not([disabled])``, waiting up to 4 s for the person's turn), a digit key
-1-3, Escape, a tap on an enabled action button (hint, last, new, stats, settings), a tap on
-a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
+(``#hand button:not([disabled])``, waiting up to 4 s for the person's turn; in Briscola
+chiamata's auction a bid offered or, a third of the time, pass, and in its call one of the
+cards offered; one time in five another control under the hand: the trump exchange, Mano
+negra's show, a practice game's Take back, the summary again, a match's next deal), a digit
+key 1-3, Escape, a tap on an enabled action button (hint, last, new, stats, settings), a tap
+on a button of the open dialog (Close, New game, the Cancel/New game of "confirm-new", Reset
 stats then only its Cancel, settings Cancel or Save with a random way of playing (every
-preset but five players' Briscola chiamata, whose auction the taps do not bid in), one of
-its player counts among 2/3/4/6, a match format (half the time a single deal, a quarter
-best of 3, else any format of several deals offered for that count), a level and a deck; the speed stays
-"fast", seeded before the first load), a page reload, the
+preset), one of its player counts (five for Briscola chiamata), a match format (half the
+time a single deal, a quarter best of 3, else any format of several deals offered for that
+count), a level, a deck, a practice game one time in five and the last card played by itself
+half the time; the speed stays "fast", seeded before the first load), a page reload, the
 context going offline or online, and opening or closing a second tab (a second page of the
 same context, played like the first). Dialog buttons are only picked while a dialog is
 open, the table's controls only while none is (a modal makes them inert). The confirmation
@@ -68,10 +71,13 @@ and is not counted. Then, exactly: ``set(counted) == must``, no duplicate in ``c
 the sum of "played" over modes equals ``len(must)``, and per mode (players from the record,
 the deal's own level) "played" is exact. "won"/"lost"/"drawn" are exact for deals seen over
 (their result) and for abandoned deals last seen with cards in the person's hand (they could
-not end without another of the test's cards: a loss). Only an abandoned deal last seen with
-the person's hand empty (the others were finishing the last trick) may have ended between
-that observation and the confirmation, so it is counted as its own result or as a loss:
-for those ("loose" in the summary, usually 0) each column is checked within
+not end without another of the test's cards: a loss). A Briscola chiamata deal everybody
+passed is over and counts nowhere (thrown in): it is marked counted, never in the stats;
+so is a practice game over, and a practice game given up counts nowhere either (nor does its
+match); a practice game's deal may go back (Take back), no other. Only an abandoned deal
+last seen with the person's hand empty (the others were finishing the last trick) may have
+ended between that observation and the confirmation, so it is counted as its own result or
+as a loss: for those ("loose" in the summary, usually 0) each column is checked within
 [known, known + loose], and won + lost + drawn == played still holds exactly.
 
 Matches are checked the same way, by their ids: each counted once in ``briscola.matches``,
@@ -83,9 +89,20 @@ that must count are those seen over and those seen at stake that no deal stores 
 given up while its deal was loose (it may have ended, and been won, first). A closed tab's
 match stays stored between its deals for a later tab to play on, so it is not one of them.
 
+Briscola chiamata's contracts (``briscola.five``) likewise: each deal id once, every one a
+Briscola chiamata deal observed and counted in the stats, a page's deal over (not thrown in)
+counted; at the end exactly the deals seen over (taken, made and the person's game points as
+they ended) and those given up after their call was seen (a contract lost), with a deal given
+up before its call was seen, or with the person's hand empty, allowed either way.
+
 Replaying: a failure prints the seed, the length and the last 40 steps. The seed fixes the
 sequence of random choices; the page's timing and its own deal seeds are not fixed, so the
 same seed repeats the same kind of run, not an identical one.
+
+Ways of playing: BRISCOLA_CHAOS_VARIANTS=chiamata,briscolone (names as in Settings) keeps
+the settings saves to those, and the first deal to the first of them, for a run that looks
+at some closely; the default is every one, the first deal the standard game for two.
+BRISCOLA_CHAOS_PRACTICE=1 makes the first deals practice games (until a save says otherwise).
 
 Length: CI runs the default (100 s of play, 105 s in all on 2 cores). A long run:
     BRISCOLA_CHAOS_SECONDS=900 .venv/bin/python -m pytest tests/browser/test_chaos.py -q -s
@@ -109,6 +126,7 @@ from typing import Any, Callable
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from briscola.core import chiamata_game_points
 from briscola.match import Match
 from briscola.record import from_record, to_record
 from briscola_app.settings import VARIANTS, formats_offered, players_offered, variant_about_key
@@ -124,8 +142,14 @@ TURN_WAIT_MS = 4_000  # a card tap waits this long for the person's turn
 SETTLE_TIMEOUT_MS = 90_000
 STUCK_SECONDS = 60.0  # a computer to move for this long without a card played: stuck
 SETTINGS = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
-PLAYER_COUNTS = (2, 3, 4, 6)
-CHAOS_VARIANTS = tuple(v for v in VARIANTS if set(players_offered(v)) & set(PLAYER_COUNTS))
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+CHAOS_VARIANTS = tuple(v for v in VARIANTS if set(players_offered(v)) & set(PLAYER_COUNTS)
+                       and v in os.environ.get("BRISCOLA_CHAOS_VARIANTS", v).split(","))
+if not CHAOS_VARIANTS:
+    raise ValueError(f"BRISCOLA_CHAOS_VARIANTS names no way of playing of {VARIANTS}")
+if "BRISCOLA_CHAOS_VARIANTS" in os.environ:  # the first deal is one of them too
+    SETTINGS = {**SETTINGS, "variant": CHAOS_VARIANTS[0],
+                "players": min(set(players_offered(CHAOS_VARIANTS[0])) & set(PLAYER_COUNTS))}
 ABOUT = json.loads((Path(__file__).resolve().parents[2] / "py" / "briscola" / "locales" / "en.json")
                    .read_text(encoding="utf-8"))["messages"]
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -156,6 +180,7 @@ OBSERVE_JS = """() => {
     deals, strays,
     stats: localStorage.getItem('briscola.stats'),
     matches: localStorage.getItem('briscola.matches'),
+    five: localStorage.getItem('briscola.five'),
     tabs: localStorage.getItem('briscola.tabs'),
     settings: localStorage.getItem('briscola.settings'),
     notice: notice && !notice.hidden ? notice.textContent : null,
@@ -168,7 +193,10 @@ OBSERVE_JS = """() => {
 CONSISTENT_SECONDS = 5.0  # how long the page may lag its own stored writes (observe_all)
 READY_JS = "document.body && document.body.dataset.state && document.body.dataset.state !== 'loading'"
 SETTLED_JS = ("['your-turn', 'over'].includes(document.body.dataset.state)")
-PLAYABLE_JS = ("document.querySelector('#hand button:not([disabled])') || "
+HAND_ACTIONS = "#hand-actions button:not([disabled])"  # every control under the hand
+AUCTION_ACTIONS = ("#hand-actions button:is([data-action='bid'], [data-action='pass'], "
+                   "[data-action='call']):not([disabled])")  # Briscola chiamata's auction and call
+PLAYABLE_JS = (f"document.querySelector('#hand button:not([disabled]), {HAND_ACTIONS}') || "
                "document.querySelector('dialog[open]') || document.body.dataset.state === 'over'")
 
 
@@ -176,14 +204,19 @@ PLAYABLE_JS = ("document.querySelector('#hand button:not([disabled])') || "
 
 
 def seed_fast_settings(context: BrowserContext, site_url: str) -> None:
-    """Fast settings before the first load. Only on the site's own pages: a new tab starts
-    on about:blank, whose localStorage throws."""
-    box = json.dumps({"version": 1, "data": SETTINGS})
+    """Fast settings before the first load (and, with BRISCOLA_CHAOS_PRACTICE=1, practice
+    games). Only on the site's own pages: a new tab starts on about:blank, whose
+    localStorage throws."""
     origin = re.match(r"^[a-z]+://[^/]+", site_url).group(0)
-    context.add_init_script(
-        f"if (location.origin === {json.dumps(origin)} && !localStorage.getItem('briscola.settings'))"
-        f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
-    )
+    seeds = {"briscola.settings": SETTINGS}
+    if os.environ.get("BRISCOLA_CHAOS_PRACTICE") == "1":
+        seeds["briscola.play"] = {"practice": True, "autoplay": False}
+    for key, data in seeds.items():
+        box = json.dumps({"version": 1, "data": data})
+        context.add_init_script(
+            f"if (location.origin === {json.dumps(origin)} && !localStorage.getItem({json.dumps(key)}))"
+            f" localStorage.setItem({json.dumps(key)}, {json.dumps(box)});"
+        )
 
 
 def deal_id(data: dict) -> str:
@@ -201,6 +234,15 @@ def at_stake_deal(record: dict) -> bool:
     return bool(record["tricks"]) or any(seat == 0 for seat, _ in record["actions"])
 
 
+def thrown_in(record: dict) -> bool:
+    """Briscola chiamata: everybody passed, the deal is over and counts nowhere."""
+    return bool(record.get("thrown_in"))
+
+
+def five_of(snap: dict) -> dict:
+    return json.loads(snap["five"])["data"] if snap["five"] else {"modes": {}, "counted": []}
+
+
 @dataclass
 class Seen:
     """The most advanced state in which a deal was observed."""
@@ -209,6 +251,7 @@ class Seen:
     level: str
     progress: int
     held: int  # cards in the person's hand: 0 with no result means the deal may end unseen
+    practice: bool = False  # a practice game: never counted, and its cards may be taken back
 
     @property
     def mode(self) -> str:
@@ -234,9 +277,11 @@ class SeenMatch:
 
 
 def match_state(data: dict) -> tuple[str, bool, bool, bool] | None:
-    """(id, at stake, finished, won) of a stored deal's match; None for a single deal."""
+    """(id, at stake, finished, won) of a stored deal's match; None for a single deal and
+    for a practice game's match (never counted: every deal of a match is a practice game,
+    or none)."""
     saved = data.get("match")
-    if saved is None or saved["match"]["format"] == "single":
+    if saved is None or saved["match"]["format"] == "single" or data.get("practice", False):
         return None
     m = Match.from_dict(saved["match"])
     finished = m.over or 0 not in m.seats_in_play  # the person dropped out of the play-off
@@ -308,8 +353,10 @@ class Chaos:
             self.fail(message)
 
     def replay_hint(self) -> str:
+        extra = "".join(f"{name}={os.environ[name]} " for name in ("BRISCOLA_CHAOS_VARIANTS", "BRISCOLA_CHAOS_PRACTICE")
+                        if name in os.environ)
         return (f"chaos seed {self.seed}, {self.seconds:g} s; replay the same choices with "
-                f"BRISCOLA_CHAOS_SEED={self.seed} BRISCOLA_CHAOS_SECONDS={self.seconds:g} "
+                f"BRISCOLA_CHAOS_SEED={self.seed} BRISCOLA_CHAOS_SECONDS={self.seconds:g} {extra}"
                 ".venv/bin/python -m pytest tests/browser/test_chaos.py -q -s")
 
     def _on_request_failed(self, request) -> None:
@@ -384,7 +431,7 @@ class Chaos:
         held = len(from_record(record).hands[0])
         old = self.seen.get(did)
         if old is None or progress > old.progress or (progress == old.progress and "result" in record):
-            self.seen[did] = Seen(record, data["level"], progress, held)
+            self.seen[did] = Seen(record, data["level"], progress, held, data.get("practice", False))
         state = match_state(data)
         if state is not None:
             mid, stake, finished, won = state
@@ -436,16 +483,22 @@ class Chaos:
         tab.played = played
         unknown = set(counted) - set(self.seen)
         self.check(not unknown, f"{name}: counted deals never observed: {sorted(unknown)}")
+        practice = own.get("practice", False)
         if "result" in record:
             self.check(own["counted"] is True, f"{name}: deal {did} is over but not marked counted")
-            self.check(did in counted, f"{name}: deal {did} is over but not in the stats' counted ids")
+            if thrown_in(record) or practice:
+                kind = "a practice game" if practice else "thrown in"
+                self.check(did not in counted, f"{name}: deal {did} was {kind} but is counted")
+            else:
+                self.check(did in counted, f"{name}: deal {did} is over but not in the stats' counted ids")
         else:
             self.check(own["counted"] is False, f"{name}: deal {did} in play is marked counted")
 
         self._check_matches(tab, snap, own)
+        self._check_five(tab, snap, own, counted)
 
         if tab.deal == did:
-            self.check(progress >= tab.progress,
+            self.check(progress >= tab.progress or practice,  # a practice game's Take back
                        f"{name}: deal {did} went back from {tab.progress} to {progress} actions")
         elif tab.deal is not None:
             # this tab's deal was replaced (New game, or Save of new settings): a deal at
@@ -456,15 +509,20 @@ class Chaos:
                 self.check(tab.deal in counted, f"{name}: deal {tab.deal} was at stake and was replaced "
                            "but is not counted")
             self.counts["replaced"] += 1
-        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake_deal(record)
+        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake_deal(record) and not practice
 
         key = (did, progress, snap["state"])
         now = time.monotonic()
         if key != tab.last_key:
             tab.last_key, tab.changed_at = key, now
         elif snap["state"] == "waiting" and now - tab.changed_at > STUCK_SECONDS:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            tab.page.screenshot(path=SHOTS / "stuck.png")
+            shown = tab.page.evaluate("() => ({data: {...document.body.dataset}, "
+                                      "status: document.querySelector('[role=status]')?.textContent})")
             self.fail(f"{name}: deal {did} is waiting for a computer player for "
-                      f"{now - tab.changed_at:.0f} s with no card played")
+                      f"{now - tab.changed_at:.0f} s with no card played; the page: {shown}; its deal: "
+                      f"{json.dumps(record)[:3000]}; screenshot {SHOTS / 'stuck.png'}")
 
     def _check_matches(self, tab: Tab, snap: dict, own: dict) -> None:
         """The match stats as this page reads them, and its deal's match: each match id
@@ -491,6 +549,23 @@ class Chaos:
             self.check(tab.match in counted, f"{name}: match {tab.match} was at stake and was left "
                        "but is not counted")
         tab.match, tab.match_at_stake = mid, state is not None and state[1]
+
+    def _check_five(self, tab: Tab, snap: dict, own: dict, counted: list[str]) -> None:
+        """Briscola chiamata's contracts (``briscola.five``) as this page reads them: each
+        deal id once, each one a Briscola chiamata deal observed and counted in the stats
+        too; the page's own deal, over and played (not thrown in), counted there."""
+        name = tab.name
+        five = five_of(snap)["counted"]
+        self.check(len(five) == len(set(five)), f"{name}: a deal id is counted twice in briscola.five: {five}")
+        strays = [d for d in five if d not in self.seen or self.seen[d].record["rules"].get("variant") != "chiamata"]
+        self.check(not strays, f"{name}: briscola.five counts deals that are not Briscola chiamata deals "
+                   f"observed: {strays}")
+        self.check(set(five) <= set(counted), f"{name}: briscola.five counts deals the stats do not: "
+                   f"{sorted(set(five) - set(counted))}")
+        record = own["record"]
+        if "result" in record and record.get("caller") is not None and not own.get("practice", False):
+            self.check(deal_id(own) in five, f"{name}: Briscola chiamata deal {deal_id(own)} is over but not "
+                       "counted in briscola.five")
 
     # -- acting -----------------------------------------------------------------------------
     def wait_ready(self, page: Page) -> None:
@@ -559,15 +634,27 @@ class Chaos:
         return all(t.page.evaluate("!!navigator.serviceWorker.controller") for t in self.tabs.values())
 
     def tap_card(self, name: str) -> None:
+        """The person's turn: in Briscola chiamata's auction or call, a tap on one of its
+        controls; otherwise a card, or one time in five (always when no card can be played)
+        another control under the hand: the trump exchange, Mano negra's show, a practice
+        game's Take back, the end-of-deal summary again, a match's next deal."""
         page = self.tabs[name].page
         try:
             page.wait_for_function(PLAYABLE_JS, timeout=TURN_WAIT_MS)
         except PlaywrightTimeout:
             self.note(f"{name}: no card to tap yet")
             return
+        if page.evaluate("!!document.querySelector('dialog[open]')"):
+            return
+        if page.locator(AUCTION_ACTIONS).count():
+            self.hand_action(name, AUCTION_ACTIONS)
+            return
         enabled = page.locator("#hand button:not([disabled])")
         count = enabled.count()
-        if not count or page.evaluate("!!document.querySelector('dialog[open]')"):
+        if page.locator(HAND_ACTIONS).count() and (not count or self.rng.random() < 0.2):
+            self.hand_action(name, HAND_ACTIONS)
+            return
+        if not count:
             return
         index = self.rng.randrange(count)
         self.note(f"{name}: tap card {index + 1} of {count}")
@@ -577,6 +664,27 @@ class Chaos:
                       f"document.querySelectorAll('#hand button:not([disabled])').length > {index} && "
                       "!document.querySelector('dialog[open]')"):
             self.counts["cards tapped"] += 1
+
+    def hand_action(self, name: str, selector: str) -> None:
+        """A tap on one of the controls under the hand that ``selector`` finds; in an
+        auction a bid of a rank (or of points) offered or, a third of the time, pass, so
+        that deals are thrown in at times."""
+        page = self.tabs[name].page
+        buttons = page.locator(selector)
+        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if not actions:
+            return
+        passes = [i for i, a in enumerate(actions) if a == "pass"]
+        others = [i for i, a in enumerate(actions) if a != "pass"]
+        index = self.rng.choice(passes if passes and (not others or self.rng.random() < 1 / 3) else others)
+        what = f"{actions[index]} {buttons.nth(index).get_attribute('data-value') or ''}".strip()
+        if actions[index] == "next":
+            self.observe_all()  # the deal as it is just before the match's next one replaces it
+        self.note(f"{name}: {what}")
+        if self.click(page, buttons.nth(index), f"the hand's {what}",
+                      f"document.querySelectorAll(\"{selector}\").length > {index} && "
+                      "!document.querySelector('dialog[open]')"):
+            self.counts[f"hand {actions[index]}"] += 1
 
     def key(self, name: str, key: str) -> None:
         self.note(f"{name}: key {key}")
@@ -640,8 +748,18 @@ class Chaos:
                     except PlaywrightTimeout:
                         said = page.evaluate("document.querySelector('#variant-about')?.textContent")
                         self.fail(f"{name}: the settings form did not follow the variant {variant} (it says {said!r})")
+            # a practice game a time in five (from the next new game: now when nothing is played yet)
+            practice, autoplay = self.rng.random() < 0.2, self.rng.random() < 0.5
+            for box_name, on in (("practice", practice), ("autoplay", autoplay)):
+                try:
+                    page.locator(f"#settings input[name='{box_name}']").set_checked(on, timeout=CLICK_TIMEOUT_MS)
+                except PlaywrightTimeout:
+                    if page.evaluate("!!document.querySelector('#settings[open]')"):
+                        self.fail(f"{name}: cannot set {box_name} in the open settings")
+                    self.counts["missed"] += 1
+                    return
             self.note(f"{name}: settings save variant={variant} players={players} match={fmt} level={level} "
-                      f"deck={deck}")
+                      f"deck={deck} practice={practice} autoplay={autoplay}")
             self.counts[f"variant {variant}"] += 1
             self.counts["settings saved"] += 1
         else:
@@ -720,9 +838,9 @@ class Chaos:
         present = self._deals_of(snap)
         stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
 
-        ended = {d for d, s in self.seen.items() if s.over}
+        ended = {d for d, s in self.seen.items() if s.over and not thrown_in(s.record) and not s.practice}
         abandoned = {d for d, s in self.seen.items()
-                     if not s.over and at_stake_deal(s.record) and d not in present}
+                     if not s.over and not s.practice and at_stake_deal(s.record) and d not in present}
         must = ended | abandoned
         counted = stats["counted"]
         played = sum(m["played"] for m in stats["modes"].values())
@@ -751,6 +869,7 @@ class Chaos:
             self.check(("result" in data["record"]) == data["counted"],
                        f"briscola.deal.{key}: result and counted disagree")
         ended_matches, abandoned_matches = self._check_match_stats(snap)
+        contracts, loose_contracts = self._check_five_stats(snap, ended, abandoned)
         return {
             "seconds": round(played_for),
             "seed": self.seed,
@@ -766,6 +885,11 @@ class Chaos:
             "offline switches": self.counts["offline switches"],
             "second tab openings": self.counts["second tab openings"],
             "settings saved": self.counts["settings saved"],
+            "deals thrown in": sum(1 for s in self.seen.values() if thrown_in(s.record)),
+            "practice deals seen": sum(1 for s in self.seen.values() if s.practice),
+            "taps under the hand": {k[5:]: v for k, v in sorted(self.counts.items()) if k.startswith("hand ")},
+            "contracts counted": contracts,
+            "contracts loose": loose_contracts,
             "matches seen": len(self.matches),
             "matches ended": ended_matches,
             "matches abandoned": abandoned_matches,
@@ -804,6 +928,48 @@ class Chaos:
             self.check(row["played"] == len(matches) and won <= row["won"] <= won + loose,
                        f"{key}: {row}, expected played {len(matches)}, won {won}{upto}")
         return len(ended), len(abandoned)
+
+
+    def _check_five_stats(self, snap: dict, ended: set[str], abandoned: set[str]) -> tuple[int, int]:
+        """Briscola chiamata's contracts against what was observed: every such deal seen
+        over and played counts as it ended (taken when the person called, made when the
+        caller's side won, the person's game points); one given up counts as a contract lost
+        when its call was seen made (the person's game points as a lost contract's), else
+        nothing: given up in the auction, it had no contract. Loose: a deal given up whose
+        call came after it was last seen, or with the person's hand empty (it may have ended
+        first): it may count, within what either way gives. (Contracts that must count,
+        loose ones.)"""
+        five = five_of(snap)
+        exact: dict[str, tuple[str, int, int, int]] = {}  # deal id: (mode, taken, made, game points)
+        loose: set[str] = set()
+        for d in ended | abandoned:
+            seen = self.seen[d]
+            record = seen.record
+            if record["rules"].get("variant") != "chiamata":
+                continue
+            caller, partner, n = record.get("caller"), record.get("partner"), record["rules"]["players"]
+            if seen.over:
+                game = from_record(record)
+                made = game.outcome().winner == 0
+                exact[d] = (seen.mode, int(caller == 0), int(caller == 0 and made), game.outcome().game_points[0])
+            elif partner is None or seen.held == 0:
+                loose.add(d)
+            else:
+                lost = chiamata_game_points(caller, partner, n, won=False, cappotto=False)
+                exact[d] = (seen.mode, int(caller == 0), 0, lost[0])
+        counted = set(five["counted"])
+        self.check(set(exact) <= counted <= set(exact) | loose,
+                   f"briscola.five: not counted {sorted(set(exact) - counted)}, counted but should not be "
+                   f"{sorted(counted - set(exact) - loose)}")
+        loose_modes = {self.seen[d].mode for d in loose & counted}
+        for mode in set(five["modes"]) | {m for m, *_ in exact.values()}:
+            if mode in loose_modes:
+                continue
+            sums = [sum(v[i] for v in exact.values() if v[0] == mode) for i in (1, 2, 3)]
+            row = five["modes"].get(mode, {"taken": 0, "made": 0, "game_points": 0})
+            self.check([row["taken"], row["made"], row["game_points"]] == sums,
+                       f"briscola.five {mode}: {row}, expected taken, made, game points {sums}")
+        return len(exact), len(loose)
 
 
 def say(request, line: str) -> None:
