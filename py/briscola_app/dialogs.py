@@ -231,6 +231,7 @@ class Dialogs:
         if needs_new:  # the finished deal's summary first; its New game deals the new way
             self.app.message = self.app.settings_wait_message()
         self.render()
+        self.drive()  # the last card by itself, just turned on with one card left to play: it plays now
 
     # -- the review after the deal -----------------------------------------------------
     def action_summary(self, button: Pressed) -> None:

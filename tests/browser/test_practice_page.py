@@ -1,13 +1,16 @@
 """Practice games and the last card played by itself (issue 11), chosen in Settings as a
 person would: the practice game is marked, a card is taken back with "Take back", the last
-card plays itself, and the deal is not counted in the stats."""
+card plays itself (also when turned on with one card left), and the deal is not counted in
+the stats."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from briscola.game import Game
+from briscola.rules import Rules
 from tests.browser.test_play import open_game, seed_settings, stored, wait_for_turn
-from tests.browser.test_variants import PLAYABLE, choose
+from tests.browser.test_variants import PLAYABLE, choose, seed_game
 
 
 def actions_stored(page: Page) -> list:
@@ -68,4 +71,23 @@ def test_take_back_a_card_and_the_last_card_plays_itself(page: Page, site_url: s
     expect(summary).to_contain_text("A practice game: not counted in your stats.")
     stats = stored(page, "stats")
     assert stats is None or stats["data"]["modes"] == {}
+    console_errors.assert_none()
+
+
+def test_the_last_card_plays_itself_once_turned_on_on_the_persons_turn(page: Page, site_url: str, context,
+                                                                        console_errors):
+    """Turned on in Settings when the person has one card left and it is their turn: the
+    card plays at once, as it would have had the option been on (it waited for a tap)."""
+    game = Game.deal(Rules.preset("standard", 2), seed=5, dealer=1)
+    while not (game.turn == 0 and len(game.hands[0]) == 1):
+        game.apply(game.legal_actions()[0])
+    seed_settings(context, players=2)
+    seed_game(context, game)
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#hand button")).to_have_count(1)
+    choose(page, autoplay=True)
+    page.wait_for_selector("body[data-state='over']", timeout=30_000)
+    expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
+    assert stored(page, "play")["data"]["autoplay"] is True
     console_errors.assert_none()
