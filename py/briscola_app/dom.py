@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import traceback
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy as local_proxy  # type: ignore[import-not-found]
@@ -62,6 +63,8 @@ class Page(Dialogs):
         self.summary_waits: int | None = None
         self.review_deal = ""  # the deal the open review is of
         self.ops: list[list] = []  # what to change on the page, sent at once by flush()
+        self.still: tuple | None = None  # the table waiting for a computer player at the last beat
+        self.still_beats = 0  # beats it has waited so, unchanged
         self._bind()
 
     # -- the page's changes -------------------------------------------------------------
@@ -102,8 +105,27 @@ class Page(Dialogs):
         page_api.listen(self._dispatcher, to_js([[target, kind, handler in with_event]
                                                  for target, kind, handler in bindings]))
         self.op("data", "#stats-file", "max", str(MAX_FILE_CHARS))
-        self._beat = local_proxy(self.app.tabs.beat)  # this thread's own timer
+        self._beat = local_proxy(self._tick)  # this thread's own timer
         js.setInterval(self._beat, BEAT_MS)
+
+    def _tick(self) -> None:
+        """Every beat: this tab's heartbeat in the list of open tabs, and a look at the
+        table. One that waits for a computer player (or for a trick to clear, or for the
+        last card to play itself) with no driver running would wait for ever: a driver
+        starts again, and the console says so, as an error, for the tests to see it (a
+        chaos run saw a table stop after the person's last card twice, not reproduced on
+        demand). A driver that has not moved in three beats is only reported."""
+        self.app.tabs.beat()
+        app = self.app
+        waits = app.held is not None or app.computer_to_move or app.auto_card is not None
+        if waits and not self.driving:
+            js.console.error("the computer players had stopped with one of them to move: started again")
+            self.drive()
+        still = (app.deal_id, len(app.game.actions), app.held is not None) if waits else None
+        self.still_beats = self.still_beats + 1 if still is not None and still == self.still else 0
+        self.still = still
+        if self.still_beats == 3 and str(document.visibilityState) == "visible":  # a hidden tab's timers slow down
+            js.console.error(f"the computer players have not moved for {3 * BEAT_MS // 1000} s")
 
     def _dispatch(self, index, facts, event=None) -> None:
         try:
@@ -406,6 +428,10 @@ class Page(Dialogs):
                     self._fly(str(played))
                 self.flush()
                 mark("briscola:computer-played")
+        except Exception as error:  # a task's exception is otherwise never seen: the table just stops
+            js.console.error(f"the computer players stopped: {type(error).__name__}: {error}\n"
+                             + "".join(traceback.format_exception(error)))
+            raise
         finally:
             self.driving = False
         if epoch != self.epoch:

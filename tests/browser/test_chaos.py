@@ -338,6 +338,7 @@ class Chaos:
         self.tab_ids_used: set[str] = set()
         self.counts = Counter()
         self.allowed_failures: list[str] = []  # request failures shown to be expected
+        self.console: Any = None  # the console's messages and errors (conftest.ConsoleLog), for a failure's message
         self.navigating = 0  # >0 while a reload or a tab close is in progress
         context.on("requestfailed", self._on_request_failed)
 
@@ -519,10 +520,12 @@ class Chaos:
             SHOTS.mkdir(parents=True, exist_ok=True)
             tab.page.screenshot(path=SHOTS / "stuck.png")
             shown = tab.page.evaluate("() => ({data: {...document.body.dataset}, "
+                                      "python: document.documentElement.dataset.python, "
                                       "status: document.querySelector('[role=status]')?.textContent})")
             self.fail(f"{name}: deal {did} is waiting for a computer player for "
                       f"{now - tab.changed_at:.0f} s with no card played; the page: {shown}; its deal: "
-                      f"{json.dumps(record)[:3000]}; screenshot {SHOTS / 'stuck.png'}")
+                      f"{json.dumps(record)[:3000]}; screenshot {SHOTS / 'stuck.png'}; console errors: "
+                      f"{self.console.errors}; its last messages: {self.console.messages[-10:]}")
 
     def _check_matches(self, tab: Tab, snap: dict, own: dict) -> None:
         """The match stats as this page reads them, and its deal's match: each match id
@@ -985,6 +988,7 @@ def say(request, line: str) -> None:
 def test_chaos(page: Page, context: BrowserContext, site_url: str, console_errors, request_log, request):
     seed_fast_settings(context, site_url)
     chaos = Chaos(context, page, site_url, CHAOS_SEED, CHAOS_SECONDS)
+    chaos.console = console_errors  # filled as messages come
     try:
         result = chaos.run()
         expected = Counter(chaos.allowed_failures)
