@@ -769,8 +769,10 @@ class Chaos:
             self.note(f"{name}: {dialog} button {action}")
         if action in ("new", "new-confirmed", "submit", "next"):
             self.observe_all()  # the deal as it is just before it may be replaced
+        # still there: the dialog open and on top (a button tapped just before may have opened
+        # another over it a moment later, as Reset stats opens its question over the stats)
         self.click(page, buttons.nth(i), f"{dialog}'s {action} button",
-                   f"!!document.querySelector('#{dialog}[open]')")
+                   f"({TOP_DIALOGS_JS}).includes('{dialog}')")
 
     def reload(self, name: str) -> None:
         page = self.tabs[name].page
