@@ -730,17 +730,23 @@ class Chaos:
             roll = self.rng.random()
             fmt = ("single" if roll < 0.5 or not several else
                    "best-of-3" if roll < 0.75 and "best-of-3" in several else self.rng.choice(several))
-            for field_name, value in (("variant", variant), ("players", players), ("match", fmt), ("level", level),
-                                      ("deck", deck)):
-                radio = page.locator(f"#settings input[name='{field_name}'][value='{value}']")
+            # a practice game a time in five (from the next new game: now when nothing is played yet)
+            practice, autoplay = self.rng.random() < 0.2, self.rng.random() < 0.5
+            # the radios checked, then the boxes set, each a miss if Settings closed meanwhile
+            fields = [(f"{field_name}={value}", f"[name='{field_name}'][value='{value}']", True)
+                      for field_name, value in (("variant", variant), ("players", players), ("match", fmt),
+                                                ("level", level), ("deck", deck))]
+            fields += [(f"{box}={on}", f"[name='{box}']", on) for box, on in (("practice", practice),
+                                                                            ("autoplay", autoplay))]
+            for what, selector, on in fields:
                 try:
-                    radio.check(timeout=CLICK_TIMEOUT_MS)
+                    page.locator(f"#settings input{selector}").set_checked(on, timeout=CLICK_TIMEOUT_MS)
                 except PlaywrightTimeout:
                     if page.evaluate("!!document.querySelector('#settings[open]')"):
-                        self.fail(f"{name}: cannot check {field_name}={value} in the open settings")
+                        self.fail(f"{name}: cannot set {what} in the open settings")
                     self.counts["missed"] += 1
                     return
-                if field_name == "variant":  # the form follows the variant (its player counts) before the rest
+                if what.startswith("variant="):  # the form follows the variant (its player counts) before the rest
                     # its words under the choices (the standard game's for three players say
                     # who wins then: the form may hold three players still)
                     words = sorted({ABOUT[variant_about_key(variant, n)] for n in PLAYER_COUNTS})
@@ -751,16 +757,6 @@ class Chaos:
                     except PlaywrightTimeout:
                         said = page.evaluate("document.querySelector('#variant-about')?.textContent")
                         self.fail(f"{name}: the settings form did not follow the variant {variant} (it says {said!r})")
-            # a practice game a time in five (from the next new game: now when nothing is played yet)
-            practice, autoplay = self.rng.random() < 0.2, self.rng.random() < 0.5
-            for box_name, on in (("practice", practice), ("autoplay", autoplay)):
-                try:
-                    page.locator(f"#settings input[name='{box_name}']").set_checked(on, timeout=CLICK_TIMEOUT_MS)
-                except PlaywrightTimeout:
-                    if page.evaluate("!!document.querySelector('#settings[open]')"):
-                        self.fail(f"{name}: cannot set {box_name} in the open settings")
-                    self.counts["missed"] += 1
-                    return
             self.note(f"{name}: settings save variant={variant} players={players} match={fmt} level={level} "
                       f"deck={deck} practice={practice} autoplay={autoplay}")
             self.counts[f"variant {variant}"] += 1
@@ -954,9 +950,9 @@ class Chaos:
                 continue
             caller, partner, n = record.get("caller"), record.get("partner"), record["rules"]["players"]
             if seen.over:
-                game = from_record(record)
-                made = game.outcome().winner == 0
-                exact[d] = (seen.mode, int(caller == 0), int(caller == 0 and made), game.outcome().game_points[0])
+                outcome = from_record(record).outcome()
+                made = outcome.winner == 0
+                exact[d] = (seen.mode, int(caller == 0), int(caller == 0 and made), outcome.game_points[0])
             elif partner is None or seen.held == 0:
                 loose.add(d)
             else:
