@@ -4,7 +4,8 @@ with the stored deals and stats checked against what was observed after every st
 What it does. For BRISCOLA_CHAOS_SECONDS of play (default 100: 105 s in all with
 start-up and the final checks, short enough for CI) a random.Random(BRISCOLA_CHAOS_SEED)
 (default 20240917) picks, step after step, one of: a tap on a playable card
-(``#hand button:not([disabled])``, waiting up to 4 s for the person's turn; in Briscola
+(``#hand button:not([disabled])``, waiting up to 4 s for the person's turn; on
+pass-and-play's cover, "Show my cards"; in Briscola
 chiamata's auction a bid offered or, a third of the time, pass, and in its call one of the
 cards offered; one time in five another control under the hand: the trump exchange, Mano
 negra's show, a practice game's Take back, the summary again, a match's next deal), a digit
@@ -13,8 +14,10 @@ on a button of the open dialog (Close, New game, the Cancel/New game of "confirm
 stats then only its Cancel, settings Cancel or Save with a random way of playing (every
 preset), one of its player counts (five for Briscola chiamata), a match format (half the
 time a single deal, a quarter best of 3, else any format of several deals offered for that
-count), a level, a deck, a practice game one time in five and the last card played by itself
-half the time; the speed stays "fast", seeded before the first load), a page reload, the
+count), a level, a deck, a practice game one time in five, the last card played by itself
+half the time, and one time in four other people at the device (pass-and-play: each other
+seat a person half the time, one at least, names typed or left to the seat's own); the speed
+stays "fast", seeded before the first load), a page reload, the
 context going offline or online, and opening or closing a second tab (a second page of the
 same context, played like the first). Dialog buttons are only picked while a dialog is
 open, the table's controls only while none is (a modal makes them inert). The confirmation
@@ -42,7 +45,11 @@ its own counts, so its view of them is never behind another tab's writes):
   pages never share a tab id or a deal;
 - every stored deal (orphans included) replays through the engine: ``from_record`` succeeds
   and ``to_record`` gives back the stored record; the hand on screen is the stored deal's
-  hand, card for card; a page's deal never loses a card played (a reload resumes exactly);
+  hand, card for card (in pass-and-play the hand of a person at the device, the one to move
+  on their turn, and while the table is covered for the next person no card of any hand is
+  in sight, but those everybody has seen face up, among the cards that name themselves
+  (``data-card``: the hand's, the tricks'), nor marked as the hand's in the cards played);
+  a page's deal never loses a card played (a reload resumes exactly);
 - no deal id is counted twice, the sum of "played" equals the number of ids counted and
   never goes down, every counted id is a deal that was observed; a deal with a result is
   marked counted and its id is in the stats, a deal in play is not marked counted;
@@ -89,6 +96,12 @@ that must count are those seen over and those seen at stake that no deal stores 
 given up while its deal was loose (it may have ended, and been won, first). A closed tab's
 match stays stored between its deals for a later tab to play on, so it is not one of them.
 
+Pass-and-play's deals count only in ``briscola.people_stats``, per person name (never in the
+device owner's stats, contracts or matches): each id once, every one a pass-and-play deal
+observed, the person-deals the sum of their people; "at stake" and "loose" are about every
+person's actions and hands. At the end its ids are exactly those that must count, "played"
+per name and mode exact and "won" too but for loose deals.
+
 Briscola chiamata's contracts (``briscola.five``) likewise: each deal id once, every one a
 Briscola chiamata deal observed and counted in the stats, a page's deal over (not thrown in)
 counted; at the end exactly the deals seen over (taken, made and the person's game points as
@@ -103,6 +116,8 @@ Ways of playing: BRISCOLA_CHAOS_VARIANTS=chiamata,briscolone (names as in Settin
 the settings saves to those, and the first deal to the first of them, for a run that looks
 at some closely; the default is every one, the first deal the standard game for two.
 BRISCOLA_CHAOS_PRACTICE=1 makes the first deals practice games (until a save says otherwise).
+BRISCOLA_CHAOS_PEOPLE=1 seats people at the device before the first load (seat 1 Anna, seat 2
+the seat's own name, seat 4 Dario) and three settings saves in four keep pass-and-play.
 
 Length: CI runs the default (100 s of play, 105 s in all on 2 cores). A long run:
     BRISCOLA_CHAOS_SECONDS=900 .venv/bin/python -m pytest tests/browser/test_chaos.py -q -s
@@ -164,7 +179,7 @@ TOP_DIALOGS_JS = """Array.from(document.querySelectorAll('dialog[open]')).filter
 }).map(d => d.id)"""
 """The open dialogs not covered by another at their centre: the one on top."""
 
-OBSERVE_JS = """() => {
+OBSERVE_JS = r"""() => {
   const deals = {}, strays = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
@@ -178,7 +193,13 @@ OBSERVE_JS = """() => {
     hand: Array.from(document.querySelectorAll('#hand button'), b => b.dataset.card),
     dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),
     deals, strays,
+    // the cards in sight that name themselves (the hand's, the trick's, the last trick's), but
+    // the table of the cards played, which shows the whole pack: there, those marked as the hand's
+    cards: Array.from(document.querySelectorAll('[data-card]'))
+      .filter(e => e.checkVisibility() && !e.closest('#cards-out')).map(e => e.dataset.card),
+    marked: Array.from(document.querySelectorAll('#cards-out .out-yours')).filter(e => e.checkVisibility()).length,
     stats: localStorage.getItem('briscola.stats'),
+    people_stats: localStorage.getItem('briscola.people_stats'),
     matches: localStorage.getItem('briscola.matches'),
     five: localStorage.getItem('briscola.five'),
     tabs: localStorage.getItem('briscola.tabs'),
@@ -190,14 +211,23 @@ OBSERVE_JS = """() => {
   };
 }"""
 
+WHERE_CARDS_JS = """cards => Array.from(document.querySelectorAll('[data-card]'))
+  .filter(e => e.checkVisibility() && cards.includes(e.dataset.card))
+  .map(e => (e.closest('[id]') || e).id + ': ' + (e.parentElement || e).outerHTML.slice(0, 300))"""
+"""Where the page shows these cards: for a failure's message."""
+
 CONSISTENT_SECONDS = 5.0  # how long the page may lag its own stored writes (observe_all)
 READY_JS = "document.body && document.body.dataset.state && document.body.dataset.state !== 'loading'"
-SETTLED_JS = ("['your-turn', 'over'].includes(document.body.dataset.state)")
+SETTLED_JS = "['your-turn', 'cover', 'over'].includes(document.body.dataset.state)"  # a person to act
 HAND_ACTIONS = "#hand-actions button:not([disabled])"  # every control under the hand
 AUCTION_ACTIONS = ("#hand-actions button:is([data-action='bid'], [data-action='pass'], "
                    "[data-action='call']):not([disabled])")  # Briscola chiamata's auction and call
 PLAYABLE_JS = (f"document.querySelector('#hand button:not([disabled]), {HAND_ACTIONS}') || "
-               "document.querySelector('dialog[open]') || document.body.dataset.state === 'over'")
+               "document.querySelector('dialog[open]') || ['over', 'cover'].includes(document.body.dataset.state)")
+REVEAL = "#cover [data-action='reveal']"  # pass-and-play: "Show my cards" on the cover
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")  # typed for pass-and-play's people
+PEOPLE_FOCUS = os.environ.get("BRISCOLA_CHAOS_PEOPLE") == "1"
+PASS_AND_PLAY_SHARE = 0.75 if PEOPLE_FOCUS else 0.25  # settings saves that seat other people at the device
 
 
 # --------------------------------------------------------------------------- helpers
@@ -208,9 +238,11 @@ def seed_fast_settings(context: BrowserContext, site_url: str) -> None:
     games). Only on the site's own pages: a new tab starts on about:blank, whose
     localStorage throws."""
     origin = re.match(r"^[a-z]+://[^/]+", site_url).group(0)
-    seeds = {"briscola.settings": SETTINGS}
+    seeds: dict[str, Any] = {"briscola.settings": SETTINGS}
     if os.environ.get("BRISCOLA_CHAOS_PRACTICE") == "1":
         seeds["briscola.play"] = {"practice": True, "autoplay": False}
+    if PEOPLE_FOCUS:
+        seeds["briscola.people"] = {"seats": ["Anna", "", None, "Dario"]}
     for key, data in seeds.items():
         box = json.dumps({"version": 1, "data": data})
         context.add_init_script(
@@ -228,10 +260,54 @@ def progress_of(record: dict) -> int:
     return len(record["actions"])
 
 
-def at_stake_deal(record: dict) -> bool:
+def seats_of(data: dict) -> list[int]:
+    """The page seat of each engine seat of a stored deal (its match's; the identity but in
+    a three-player play-off)."""
+    saved = data.get("match")
+    return list(saved["seats"]) if saved is not None else list(range(data["record"]["rules"]["players"]))
+
+
+def persons_of(data: dict) -> set[int]:
+    """The engine seats people at the device play: the person's alone (page seat 0), or in
+    pass-and-play every seat the deal's ``people`` names."""
+    people = data.get("people")
+    return {e for e, page in enumerate(seats_of(data))
+            if (page == 0 if people is None else page < len(people) and people[page] is not None)}
+
+
+def at_stake_deal(data: dict) -> bool:
     """Counted as lost if given up (``App.at_stake``): a trick finished, or an action of
-    the person's (engine seat 0)."""
-    return bool(record["tricks"]) or any(seat == 0 for seat, _ in record["actions"])
+    a person's at the device."""
+    record, persons = data["record"], persons_of(data)
+    return bool(record["tricks"]) or any(seat in persons for seat, _ in record["actions"])
+
+
+def names_of(data: dict) -> dict[int, str]:
+    """Pass-and-play: the name each engine seat of a person counts under in
+    ``briscola.people_stats`` (as typed, else the seat's own, "Player 3"; a name once)."""
+    people, out = data["people"], {}
+    for engine, page in enumerate(seats_of(data)):
+        name = people[page] if page < len(people) else None
+        if name is not None and (name or f"Player {page + 1}") not in out.values():
+            out[engine] = name or f"Player {page + 1}"
+    return out
+
+
+def people_mode(data: dict) -> str:
+    """The mode a pass-and-play deal counts under: its level, or "people" with no computer
+    player at the table."""
+    rules, people = data["record"]["rules"], data["people"]
+    level = data["level"] if len(people) < rules["players"] or None in people else "people"
+    return mode_key(rules["players"], level, rules.get("variant", "standard"))
+
+
+def public_cards(game) -> set[str]:
+    """Cards everybody has seen face up though a hand may hold them: the turned briscola
+    (before and after an exchange), the cards of an exchange, the called card, a redeal's."""
+    cards = {game.initial_briscola, game.briscola, game.called, *game.redeals}
+    for _, given, taken in game.exchanges:
+        cards |= {given, taken}
+    return {str(c) for c in cards if c is not None}
 
 
 def thrown_in(record: dict) -> bool:
@@ -250,13 +326,20 @@ class Seen:
     record: dict
     level: str
     progress: int
-    held: int  # cards in the person's hand: 0 with no result means the deal may end unseen
+    held: int  # cards in the people's hands: 0 with no result means the deal may end unseen
     practice: bool = False  # a practice game: never counted, and its cards may be taken back
+    at_stake: bool = False  # counted as lost if given up (at_stake_deal)
+    names: dict[int, str] | None = None  # pass-and-play: engine seat -> name in the people's stats
+    people_mode: str = ""  # pass-and-play: the mode it counts under there
 
     @property
     def mode(self) -> str:
         rules = self.record["rules"]
         return mode_key(rules["players"], self.level, rules.get("variant", "standard"))
+
+    @property
+    def pass_and_play(self) -> bool:
+        return self.names is not None
 
     @property
     def over(self) -> bool:
@@ -277,21 +360,27 @@ class SeenMatch:
 
 
 def match_state(data: dict) -> tuple[str, bool, bool, bool] | None:
-    """(id, at stake, finished, won) of a stored deal's match; None for a single deal and
-    for a practice game's match (never counted: every deal of a match is a practice game,
-    or none)."""
+    """(id, at stake, finished, won) of a stored deal's match; None for a single deal, for
+    a practice game's match (never counted: every deal of a match is a practice game, or
+    none) and for a pass-and-play match (not the device owner's: counted nowhere)."""
     saved = data.get("match")
-    if saved is None or saved["match"]["format"] == "single" or data.get("practice", False):
+    if (saved is None or saved["match"]["format"] == "single" or data.get("practice", False)
+            or data.get("people") is not None):
         return None
     m = Match.from_dict(saved["match"])
     finished = m.over or 0 not in m.seats_in_play  # the person dropped out of the play-off
-    at_stake = not finished and (m.deals_played > 0 or at_stake_deal(data["record"]))
+    at_stake = not finished and (m.deals_played > 0 or at_stake_deal(data))
     return saved["id"], at_stake, finished, m.over and m.winner == 0
 
 
 def match_key_of(data: dict) -> str:
     saved = data["match"]
     return match_key(mode_key(saved["match"]["players"], data["level"], saved["variant"]), saved["match"]["format"])
+
+
+def people_stats_of(snap: dict) -> dict:
+    return (json.loads(snap["people_stats"])["data"] if snap["people_stats"]
+            else {"names": {}, "counted": [], "cleared": []})
 
 
 def match_stats_of(snap: dict) -> dict:
@@ -312,6 +401,7 @@ class Tab:
     match: str | None = None  # id of its deal's match (None: a single deal)
     match_at_stake: bool = False
     matches_played: int = -1  # sum of the match stats' "played" as this page last read them
+    people_played: int = -1  # person-deals in the people's stats as this page last read them
     changed_at: float = field(default_factory=time.monotonic)
     last_key: Any = None
 
@@ -337,6 +427,7 @@ class Chaos:
         self.replayed: set[str] = set()  # record texts already replayed through the engine
         self.tab_ids_used: set[str] = set()
         self.counts = Counter()
+        self.rechecks = Counter()  # why a check was taken again (its message, without ids)
         self.allowed_failures: list[str] = []  # request failures shown to be expected
         self.console: Any = None  # the console's messages and errors (conftest.ConsoleLog), for a failure's message
         self.navigating = 0  # >0 while a reload or a tab close is in progress
@@ -354,8 +445,8 @@ class Chaos:
             self.fail(message)
 
     def replay_hint(self) -> str:
-        extra = "".join(f"{name}={os.environ[name]} " for name in ("BRISCOLA_CHAOS_VARIANTS", "BRISCOLA_CHAOS_PRACTICE")
-                        if name in os.environ)
+        extra = "".join(f"{name}={os.environ[name]} " for name in ("BRISCOLA_CHAOS_VARIANTS", "BRISCOLA_CHAOS_PRACTICE",
+                                                                   "BRISCOLA_CHAOS_PEOPLE") if name in os.environ)
         return (f"chaos seed {self.seed}, {self.seconds:g} s; replay the same choices with "
                 f"BRISCOLA_CHAOS_SEED={self.seed} BRISCOLA_CHAOS_SECONDS={self.seconds:g} {extra}"
                 ".venv/bin/python -m pytest tests/browser/test_chaos.py -q -s")
@@ -377,10 +468,11 @@ class Chaos:
         while True:
             try:
                 return self._observe_once()
-            except ChaosFailure:
+            except ChaosFailure as e:
                 if time.monotonic() > deadline:
                     raise
                 self.counts["rechecked"] += 1
+                self.rechecks[re.sub(r"[0-9a-f]{6,}|[\[{(].*", "", str(e).splitlines()[0])[:60]] += 1
                 self.tabs["A"].page.wait_for_timeout(200)
 
     def _observe_once(self) -> dict[str, dict]:
@@ -429,10 +521,14 @@ class Chaos:
         record = data["record"]
         did = deal_id(data)
         progress = progress_of(record)
-        held = len(from_record(record).hands[0])
+        game = from_record(record)
+        held = sum(len(game.hands[e]) for e in persons_of(data))
         old = self.seen.get(did)
         if old is None or progress > old.progress or (progress == old.progress and "result" in record):
-            self.seen[did] = Seen(record, data["level"], progress, held, data.get("practice", False))
+            people = data.get("people") is not None
+            self.seen[did] = Seen(record, data["level"], progress, held, data.get("practice", False),
+                                  at_stake_deal(data), names_of(data) if people else None,
+                                  people_mode(data) if people else "")
         state = match_state(data)
         if state is not None:
             mid, stake, finished, won = state
@@ -471,9 +567,8 @@ class Chaos:
         record = own["record"]
         progress = progress_of(record)
         game = from_record(record)
-        shown = [str(c) for c in game.hands[0]]
-        self.check(snap["hand"] == shown, f"{name}: the hand shows {snap['hand']}, its stored deal {did} "
-                   f"holds {shown}")
+        pass_and_play = own.get("people") is not None
+        self._check_hand(tab, snap, own, game)
 
         stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
         counted = stats["counted"]
@@ -484,12 +579,19 @@ class Chaos:
         tab.played = played
         unknown = set(counted) - set(self.seen)
         self.check(not unknown, f"{name}: counted deals never observed: {sorted(unknown)}")
+        strays = sorted(d for d in counted if self.seen[d].pass_and_play)
+        self.check(not strays, f"{name}: pass-and-play deals counted in the device owner's stats: {strays}")
+        people_counted = self._check_people(tab, snap)
+        either = set(counted) | set(people_counted)
         practice = own.get("practice", False)
         if "result" in record:
             self.check(own["counted"] is True, f"{name}: deal {did} is over but not marked counted")
             if thrown_in(record) or practice:
                 kind = "a practice game" if practice else "thrown in"
-                self.check(did not in counted, f"{name}: deal {did} was {kind} but is counted")
+                self.check(did not in either, f"{name}: deal {did} was {kind} but is counted")
+            elif pass_and_play:
+                self.check(did in people_counted, f"{name}: pass-and-play deal {did} is over but not in the "
+                           "people's stats")
             else:
                 self.check(did in counted, f"{name}: deal {did} is over but not in the stats' counted ids")
         else:
@@ -507,10 +609,10 @@ class Chaos:
             gone = tab.deal not in self._deals_of(snap)
             self.check(gone, f"{name}: the tab moved to deal {did} while its deal {tab.deal} is still stored")
             if tab.deal_at_stake:
-                self.check(tab.deal in counted, f"{name}: deal {tab.deal} was at stake and was replaced "
+                self.check(tab.deal in either, f"{name}: deal {tab.deal} was at stake and was replaced "
                            "but is not counted")
             self.counts["replaced"] += 1
-        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake_deal(record) and not practice
+        tab.deal, tab.progress, tab.deal_at_stake = did, progress, at_stake_deal(own) and not practice
 
         key = (did, progress, snap["state"])
         now = time.monotonic()
@@ -526,6 +628,54 @@ class Chaos:
                       f"{now - tab.changed_at:.0f} s with no card played; the page: {shown}; its deal: "
                       f"{json.dumps(record)[:3000]}; screenshot {SHOTS / 'stuck.png'}; console errors: "
                       f"{self.console.errors}; its last messages: {self.console.messages[-10:]}")
+
+    def _check_hand(self, tab: Tab, snap: dict, own: dict, game) -> None:
+        """The hand on screen is the stored deal's: the person's; in pass-and-play the hand
+        of the person who holds the device (the one to move on their turn), and while the
+        table is covered no card of any hand anywhere in the page."""
+        name, did = tab.name, deal_id(own)
+        if own.get("people") is None:
+            shown = [str(c) for c in game.hands[0]]
+            self.check(snap["hand"] == shown, f"{name}: the hand shows {snap['hand']}, its stored deal {did} "
+                       f"holds {shown}")
+            return
+        hands = {e: [str(c) for c in game.hands[e]] for e in persons_of(own)}
+        if snap["state"] == "cover":
+            secret = {str(c) for hand in game.hands for c in hand} - public_cards(game)
+            seen = sorted(secret & set(snap["cards"]))
+            self.check(not snap["marked"], f"{name}: the table is covered for the next person, yet the cards "
+                       f"played mark {snap['marked']} cards as the hand's")
+            if snap["hand"] or seen:
+                where = tab.page.evaluate(WHERE_CARDS_JS, seen)
+                self.fail(f"{name}: the table is covered for the next person, yet the page shows "
+                          f"{snap['hand'] or seen} of deal {did}'s hands {hands}: {where}; the deal: {json.dumps(own)}")
+            self.counts["covers checked"] += 1
+        elif snap["state"] == "your-turn":
+            self.check(snap["hand"] == hands.get(game.turn), f"{name}: on engine seat {game.turn}'s turn the "
+                       f"hand shows {snap['hand']}; deal {did}'s people hold {hands}")
+        else:
+            self.check(snap["hand"] in hands.values(), f"{name}: the hand shows {snap['hand']}, no person's "
+                       f"hand of deal {did}: {hands}")
+
+    def _check_people(self, tab: Tab, snap: dict) -> list[str]:
+        """Pass-and-play's stats (``briscola.people_stats``) as this page reads them: each
+        deal id once, every one a pass-and-play deal observed, its people each counted once
+        (the person-deals add up), never fewer than before. Returns the ids counted."""
+        name = tab.name
+        stats = people_stats_of(snap)
+        counted = stats["counted"]
+        self.check(len(counted) == len(set(counted)), f"{name}: a deal id is counted twice in the people's "
+                   f"stats: {counted}")
+        strays = sorted(d for d in counted if d not in self.seen or not self.seen[d].pass_and_play)
+        self.check(not strays, f"{name}: the people's stats count deals not seen played by people: {strays}")
+        played = sum(c["played"] for modes in stats["names"].values() for c in modes.values())
+        expected = sum(len(self.seen[d].names or {}) for d in counted)
+        self.check(played == expected, f"{name}: the people's stats hold {played} person-deals, their "
+                   f"{len(counted)} deal ids {expected}")
+        self.check(played >= tab.people_played, f"{name}: person-deals went down from {tab.people_played} "
+                   f"to {played}")
+        tab.people_played = played
+        return counted
 
     def _check_matches(self, tab: Tab, snap: dict, own: dict) -> None:
         """The match stats as this page reads them, and its deal's match: each match id
@@ -566,7 +716,8 @@ class Chaos:
         self.check(set(five) <= set(counted), f"{name}: briscola.five counts deals the stats do not: "
                    f"{sorted(set(five) - set(counted))}")
         record = own["record"]
-        if "result" in record and record.get("caller") is not None and not own.get("practice", False):
+        if ("result" in record and record.get("caller") is not None and not own.get("practice", False)
+                and own.get("people") is None):
             self.check(deal_id(own) in five, f"{name}: Briscola chiamata deal {deal_id(own)} is over but not "
                        "counted in briscola.five")
 
@@ -648,6 +799,12 @@ class Chaos:
             self.note(f"{name}: no card to tap yet")
             return
         if page.evaluate("!!document.querySelector('dialog[open]')"):
+            return
+        if page.evaluate("document.body.dataset.state === 'cover'"):
+            self.note(f"{name}: show my cards")
+            if self.click(page, page.locator(REVEAL), "Show my cards", "document.body.dataset.state === 'cover' "
+                          "&& !document.querySelector('dialog[open]')"):
+                self.counts["covers lifted"] += 1
             return
         if page.locator(AUCTION_ACTIONS).count():
             self.hand_action(name, AUCTION_ACTIONS)
@@ -732,15 +889,27 @@ class Chaos:
                    "best-of-3" if roll < 0.75 and "best-of-3" in several else self.rng.choice(several))
             # a practice game a time in five (from the next new game: now when nothing is played yet)
             practice, autoplay = self.rng.random() < 0.2, self.rng.random() < 0.5
+            # a time in four other people at the device too (pass-and-play), each seat a person
+            # half the time (one at least), each person's name typed or left to the seat's own
+            others = range(1, players)
+            people = ([s for s in others if self.rng.random() < 0.5] or [self.rng.choice(others)]
+                      if self.rng.random() < PASS_AND_PLAY_SHARE else [])
+            names = [n if self.rng.random() < 0.75 else "" for n in self.rng.sample(NAMES, players)]
             # the radios checked, then the boxes set, each a miss if Settings closed meanwhile
             fields = [(f"{field_name}={value}", f"[name='{field_name}'][value='{value}']", True)
                       for field_name, value in (("variant", variant), ("players", players), ("match", fmt),
                                                 ("level", level), ("deck", deck))]
             fields += [(f"{box}={on}", f"[name='{box}']", on) for box, on in (("practice", practice),
                                                                             ("autoplay", autoplay))]
+            fields += [(f"person {s + 1}={s in people}", f"[name='person_{s}']", s in people) for s in others]
+            fields += [(f"name {s + 1}={names[s]!r}", f"[name='name_{s}']", names[s]) for s in [0, *people]]
             for what, selector, on in fields:
                 try:
-                    page.locator(f"#settings input{selector}").set_checked(on, timeout=CLICK_TIMEOUT_MS)
+                    field_input = page.locator(f"#settings input{selector}")
+                    if isinstance(on, str):  # a name, once its person's box enables it
+                        field_input.fill(on, timeout=CLICK_TIMEOUT_MS)
+                    else:
+                        field_input.set_checked(on, timeout=CLICK_TIMEOUT_MS)
                 except PlaywrightTimeout:
                     if page.evaluate("!!document.querySelector('#settings[open]')"):
                         self.fail(f"{name}: cannot set {what} in the open settings")
@@ -757,8 +926,11 @@ class Chaos:
                     except PlaywrightTimeout:
                         said = page.evaluate("document.querySelector('#variant-about')?.textContent")
                         self.fail(f"{name}: the settings form did not follow the variant {variant} (it says {said!r})")
+            at_device = ", ".join(names[s] or f"seat {s + 1}" for s in [0, *people])
             self.note(f"{name}: settings save variant={variant} players={players} match={fmt} level={level} "
-                      f"deck={deck} practice={practice} autoplay={autoplay}")
+                      f"deck={deck} practice={practice} autoplay={autoplay}"
+                      f"{f' people={at_device}' if people else ''}")
+            self.counts["pass-and-play saved"] += bool(people)
             self.counts[f"variant {variant}"] += 1
             self.counts["settings saved"] += 1
         else:
@@ -839,9 +1011,11 @@ class Chaos:
         present = self._deals_of(snap)
         stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
 
-        ended = {d for d, s in self.seen.items() if s.over and not thrown_in(s.record) and not s.practice}
-        abandoned = {d for d, s in self.seen.items()
-                     if not s.over and not s.practice and at_stake_deal(s.record) and d not in present}
+        all_ended = {d for d, s in self.seen.items() if s.over and not thrown_in(s.record) and not s.practice}
+        all_abandoned = {d for d, s in self.seen.items()
+                         if not s.over and not s.practice and s.at_stake and d not in present}
+        people_ended, people_abandoned = self._check_people_stats(snap, all_ended, all_abandoned)
+        ended, abandoned = all_ended - people_ended, all_abandoned - people_abandoned  # the device owner's
         must = ended | abandoned
         counted = stats["counted"]
         played = sum(m["played"] for m in stats["modes"].values())
@@ -880,6 +1054,10 @@ class Chaos:
             "deals counted": len(must),
             "abandoned": len(abandoned),
             "loose": sum(1 for d in abandoned if self.seen[d].held == 0),
+            "pass-and-play deals counted": len(people_ended | people_abandoned),
+            "pass-and-play abandoned": len(people_abandoned),
+            "covers lifted": self.counts["covers lifted"],
+            "covers checked": self.counts["covers checked"],
             "cards tapped": self.counts["cards tapped"],
             "reloads": self.counts["reloads"],
             "offline reloads": self.counts["offline reloads"],
@@ -898,9 +1076,40 @@ class Chaos:
                                                             for d in must)),
             "missed clicks": self.counts["missed"],
             "checks taken again": self.counts["rechecked"],
+            "why": dict(self.rechecks.most_common(4)),
             "pages seen with Python in a worker": self.counts["python worker"],
             "pages seen with Python on the page": self.counts["python page"],
         }
+
+    def _check_people_stats(self, snap: dict, ended: set[str], abandoned: set[str]) -> tuple[set[str], set[str]]:
+        """Pass-and-play's stats against what was observed, as for the device owner's: the
+        pass-and-play deals among those that must count, each counted once by id; per name
+        and mode "played" exact, "won" exact but for a deal given up "loose" (every person's
+        hand empty: it may have ended first, as a win). (Ended, abandoned) such deals."""
+        ended = {d for d in ended if self.seen[d].pass_and_play}
+        abandoned = {d for d in abandoned if self.seen[d].pass_and_play}
+        must = ended | abandoned
+        stats = people_stats_of(snap)
+        counted = stats["counted"]
+        self.check(set(counted) == must, f"the people's stats: not counted {sorted(must - set(counted))}, counted "
+                   f"but should not be {sorted(set(counted) - must)}")
+        expected: dict[tuple[str, str], list[int]] = {}  # (name, mode): [played, won, loose]
+        for d in must:
+            seen = self.seen[d]
+            result = from_record(seen.record).result() if seen.over else None
+            for engine, person in (seen.names or {}).items():
+                row = expected.setdefault((person, seen.people_mode), [0, 0, 0])
+                row[0] += 1
+                row[1] += result is not None and result[engine] == "win"
+                row[2] += not seen.over and seen.held == 0
+        rows = {(person, mode): c for person, modes in stats["names"].items() for mode, c in modes.items()}
+        for key in set(rows) | set(expected):
+            played, won, loose = expected.get(key, [0, 0, 0])
+            row = rows.get(key, {"played": 0, "won": 0})
+            self.check(row["played"] == played and won <= row["won"] <= won + loose,
+                       f"the people's stats, {key[0]} in {key[1]}: {row}, expected played {played}, won {won}"
+                       f"{f' to {won + loose}' if loose else ''}")
+        return ended, abandoned
 
     def _check_match_stats(self, snap: dict) -> tuple[int, int]:
         """The match stats against what was observed, as for deals: the matches that must
