@@ -112,9 +112,11 @@ class Page(Dialogs):
         """Every beat: this tab's heartbeat in the list of open tabs, and a look at the
         table. One that waits for a computer player (or for a trick to clear, or for the
         last card to play itself) with no driver running would wait for ever: a driver
-        starts again, and the console says so, as an error, for the tests to see it (a
-        chaos run saw a table stop after the person's last card twice, not reproduced on
-        demand). A driver that has not moved in three beats is only reported."""
+        starts again, and the console says so, as an error, for the tests to see it (chaos
+        runs saw it when the person's key played their last card just as it was to play
+        itself: the driver waiting to play it stopped, and the key's play had found it still
+        running; fixed, tests/browser/test_practice_page.py). A driver that has not moved in
+        three beats is only reported."""
         self.app.tabs.beat()
         app = self.app
         waits = app.held is not None or app.computer_to_move or app.auto_card is not None
@@ -394,8 +396,10 @@ class Page(Dialogs):
                 card = app.auto_card
                 if card is not None:  # the last card plays itself, as if tapped
                     await asyncio.sleep(pace.before_move / 2000)
-                    if epoch != self.epoch or app.auto_card != card:
+                    if epoch != self.epoch:
                         break
+                    if app.auto_card != card:  # the person played it first (a tap, a key): on with the deal
+                        continue  # a computer may be to move, and the person's play found this driver running
                     self.op("measure", "from", card_button(str(card)))
                     app.click_card(card)
                     self.render()

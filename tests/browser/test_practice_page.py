@@ -92,3 +92,24 @@ def test_the_last_card_plays_itself_once_turned_on_on_the_persons_turn(page: Pag
     expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
     assert stored(page, "play")["data"]["autoplay"] is True
     console_errors.assert_none()
+
+
+def test_the_last_card_tapped_while_it_waits_to_play_itself(page: Page, any_url: str, context, console_errors):
+    """With "the last card by itself" on, the person's own key (1) plays the last card in
+    the moment before it plays itself; the computer player then moves at once. It used to
+    wait for the page's watchdog (10 s, an error on the console): the driver that was to
+    play the card saw it gone and stopped, and the key's play had found a driver running."""
+    game = Game.deal(Rules.preset("standard", 2), seed=5, dealer=0)  # the person leads the last trick
+    while not (game.turn == 0 and len(game.hands[0]) == 1):
+        game.apply(game.legal_actions()[0])
+    assert not game.trick
+    seed_settings(context, players=2, speed="slow")  # the card waits 0.55 s before playing itself
+    context.add_init_script("if (location.protocol.startsWith('http'))"
+                            " localStorage.setItem('briscola.play', JSON.stringify({version: 1, data:"
+                            " {practice: false, autoplay: true}}));")
+    seed_game(context, game)
+    page.goto(any_url)  # Python on the page, and in a worker
+    page.wait_for_selector("body[data-state='your-turn']", timeout=60_000)
+    page.keyboard.press("1")
+    page.wait_for_selector("body[data-state='over']", timeout=8_000)  # the slow pace's answer and trick
+    console_errors.assert_none()
