@@ -32,7 +32,8 @@ the open pages. Offline, every request must then be answered by the worker: the 
 request failures allowed anywhere are ``net::ERR_ABORTED`` of requests cut off while a
 reload or a tab close made by the test is in progress (recorded live by a ``requestfailed``
 listener and matched exactly, one for one, against ``console_errors``). Everything else
-the console reports fails the test, and no request may leave the origin.
+the console reports fails the test, at once after the step in which it came (with the steps
+that led to it), and no request may leave the origin.
 
 After every step each open page is read in one ``page.evaluate`` (its sessionStorage tab
 id, every ``briscola.deal.*``, the stats, the tab list, the settings, the hand shown, the
@@ -431,6 +432,7 @@ class Chaos:
         self.allowed_failures: list[str] = []  # request failures shown to be expected
         self.console: Any = None  # the console's messages and errors (conftest.ConsoleLog), for a failure's message
         self.navigating = 0  # >0 while a reload or a tab close is in progress
+        self.errors_seen = 0  # the console's errors looked at so far (check_console)
         context.on("requestfailed", self._on_request_failed)
 
     # -- bookkeeping --------------------------------------------------------------------
@@ -782,7 +784,16 @@ class Chaos:
         act()
         self.counts["steps"] += 1
         self.observe_all()
+        self.check_console()
         self.tabs["A"].page.wait_for_timeout(self.rng.uniform(0, 250))
+
+    def check_console(self) -> None:
+        """An error the page itself reports fails the run at once, with the steps that led to
+        it (a request cut off by a reload or a closed tab is matched at the end instead)."""
+        errors = self.console.errors if self.console is not None else []
+        new = [e for e in errors[self.errors_seen:] if not e.startswith("request failed:")]
+        self.errors_seen = len(errors)
+        self.check(not new, "errors in the page:\n  " + "\n  ".join(new))
 
     def all_controlled(self) -> bool:
         return all(t.page.evaluate("!!navigator.serviceWorker.controller") for t in self.tabs.values())
