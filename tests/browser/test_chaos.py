@@ -634,7 +634,9 @@ class Chaos:
     def _check_hand(self, tab: Tab, snap: dict, own: dict, game) -> None:
         """The hand on screen is the stored deal's: the person's; in pass-and-play the hand
         of the person who holds the device (the one to move on their turn), and while the
-        table is covered no card of any hand anywhere in the page."""
+        table is covered no card of any hand in sight among the cards that name themselves
+        (a picture's file is not its card: Bisca's French Jack, 9, is the picture of an 8),
+        nor marked as the hand's in the cards played (which show the whole pack)."""
         name, did = tab.name, deal_id(own)
         if own.get("people") is None:
             shown = [str(c) for c in game.hands[0]]
