@@ -180,7 +180,7 @@ TOP_DIALOGS_JS = """Array.from(document.querySelectorAll('dialog[open]')).filter
 }).map(d => d.id)"""
 """The open dialogs not covered by another at their centre: the one on top."""
 
-OBSERVE_JS = r"""() => {
+OBSERVE_JS = """() => {
   const deals = {}, strays = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
@@ -316,8 +316,15 @@ def thrown_in(record: dict) -> bool:
     return bool(record.get("thrown_in"))
 
 
-def five_of(snap: dict) -> dict:
-    return json.loads(snap["five"])["data"] if snap["five"] else {"modes": {}, "counted": []}
+EMPTY = {"stats": '{"modes": {}, "counted": []}', "five": '{"modes": {}, "counted": []}',
+         "matches": '{"formats": {}, "counted": []}', "people_stats": '{"names": {}, "counted": [], "cleared": []}'}
+"""What each kind of results reads as before anything is stored (as text: each read a fresh copy)."""
+
+
+def stored_data(snap: dict, key: str) -> dict:
+    """The data of a stored box of results the page read (``briscola.<key>``), or its empty
+    value when none is stored yet."""
+    return json.loads(snap[key])["data"] if snap[key] else json.loads(EMPTY[key])
 
 
 @dataclass
@@ -377,15 +384,6 @@ def match_state(data: dict) -> tuple[str, bool, bool, bool] | None:
 def match_key_of(data: dict) -> str:
     saved = data["match"]
     return match_key(mode_key(saved["match"]["players"], data["level"], saved["variant"]), saved["match"]["format"])
-
-
-def people_stats_of(snap: dict) -> dict:
-    return (json.loads(snap["people_stats"])["data"] if snap["people_stats"]
-            else {"names": {}, "counted": [], "cleared": []})
-
-
-def match_stats_of(snap: dict) -> dict:
-    return json.loads(snap["matches"])["data"] if snap["matches"] else {"formats": {}, "counted": []}
 
 
 @dataclass
@@ -473,7 +471,6 @@ class Chaos:
             except ChaosFailure as e:
                 if time.monotonic() > deadline:
                     raise
-                self.counts["rechecked"] += 1
                 self.rechecks[re.sub(r"[0-9a-f]{6,}|[\[{(].*", "", str(e).splitlines()[0])[:60]] += 1
                 self.tabs["A"].page.wait_for_timeout(200)
 
@@ -572,7 +569,7 @@ class Chaos:
         pass_and_play = own.get("people") is not None
         self._check_hand(tab, snap, own, game)
 
-        stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
+        stats = stored_data(snap, "stats")
         counted = stats["counted"]
         played = sum(m["played"] for m in stats["modes"].values())
         self.check(len(counted) == len(set(counted)), f"{name}: a deal id is counted twice: {counted}")
@@ -666,7 +663,7 @@ class Chaos:
         deal id once, every one a pass-and-play deal observed, its people each counted once
         (the person-deals add up), never fewer than before. Returns the ids counted."""
         name = tab.name
-        stats = people_stats_of(snap)
+        stats = stored_data(snap, "people_stats")
         counted = stats["counted"]
         self.check(len(counted) == len(set(counted)), f"{name}: a deal id is counted twice in the people's "
                    f"stats: {counted}")
@@ -687,7 +684,7 @@ class Chaos:
         match over for the person is counted; a match at stake that the page left for
         another (New game, or a New match of new settings) is counted by then."""
         name = tab.name
-        stats = match_stats_of(snap)
+        stats = stored_data(snap, "matches")
         counted = stats["counted"]
         played = sum(f["played"] for f in stats["formats"].values())
         self.check(len(counted) == len(set(counted)), f"{name}: a match id is counted twice: {counted}")
@@ -712,7 +709,7 @@ class Chaos:
         deal id once, each one a Briscola chiamata deal observed and counted in the stats
         too; the page's own deal, over and played (not thrown in), counted there."""
         name = tab.name
-        five = five_of(snap)["counted"]
+        five = stored_data(snap, "five")["counted"]
         self.check(len(five) == len(set(five)), f"{name}: a deal id is counted twice in briscola.five: {five}")
         strays = [d for d in five if d not in self.seen or self.seen[d].record["rules"].get("variant") != "chiamata"]
         self.check(not strays, f"{name}: briscola.five counts deals that are not Briscola chiamata deals "
@@ -1022,7 +1019,7 @@ class Chaos:
         page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
         snap = self.observe_all()["A"]
         present = self._deals_of(snap)
-        stats = json.loads(snap["stats"])["data"] if snap["stats"] else {"modes": {}, "counted": []}
+        stats = stored_data(snap, "stats")
 
         all_ended = {d for d, s in self.seen.items() if s.over and not thrown_in(s.record) and not s.practice}
         all_abandoned = {d for d, s in self.seen.items()
@@ -1088,7 +1085,7 @@ class Chaos:
             "deals counted by way of playing": dict(Counter(self.seen[d].record["rules"].get("variant", "standard")
                                                             for d in must)),
             "missed clicks": self.counts["missed"],
-            "checks taken again": self.counts["rechecked"],
+            "checks taken again": sum(self.rechecks.values()),
             "why": dict(self.rechecks.most_common(4)),
             "pages seen with Python in a worker": self.counts["python worker"],
             "pages seen with Python on the page": self.counts["python page"],
@@ -1102,7 +1099,7 @@ class Chaos:
         ended = {d for d in ended if self.seen[d].pass_and_play}
         abandoned = {d for d in abandoned if self.seen[d].pass_and_play}
         must = ended | abandoned
-        stats = people_stats_of(snap)
+        stats = stored_data(snap, "people_stats")
         counted = stats["counted"]
         self.check(set(counted) == must, f"the people's stats: not counted {sorted(must - set(counted))}, counted "
                    f"but should not be {sorted(set(counted) - must)}")
@@ -1135,7 +1132,7 @@ class Chaos:
         ended = {m for m, s in self.matches.items() if s.finished}
         abandoned = {m for m, s in self.matches.items() if s.at_stake and not s.finished and m not in present}
         must = ended | abandoned
-        stats = match_stats_of(snap)
+        stats = stored_data(snap, "matches")
         counted = stats["counted"]
         self.check(len(counted) == len(set(counted)), f"a match id is counted twice: {counted}")
         self.check(set(counted) == must,
@@ -1162,7 +1159,7 @@ class Chaos:
         call came after it was last seen, or with the person's hand empty (it may have ended
         first): it may count, within what either way gives. (Contracts that must count,
         loose ones.)"""
-        five = five_of(snap)
+        five = stored_data(snap, "five")
         exact: dict[str, tuple[str, int, int, int]] = {}  # deal id: (mode, taken, made, game points)
         loose: set[str] = set()
         for d in ended | abandoned:
@@ -1217,6 +1214,7 @@ def test_chaos(page: Page, context: BrowserContext, site_url: str, console_error
         console_errors.assert_none(ignore=tuple(expected))
         request_log.assert_same_origin(site_url)
     except BaseException:
-        say(request, f"\nchaos FAILED: {chaos.replay_hint()}; counts {dict(chaos.counts)}")
+        say(request, f"\nchaos FAILED: {chaos.replay_hint()}; counts {dict(chaos.counts)}, "
+                     f"checks taken again {dict(chaos.rechecks)}")
         raise
     say(request, "\nchaos: " + ", ".join(f"{k} {v}" for k, v in result.items()))
