@@ -1,17 +1,20 @@
 // Offline, update and install glue: registers the service worker once the hand is
-// playable (so its downloads never compete with start-up), offers a reload when a new
+// playable (so its downloads never compete with start-up), says once that the game now
+// plays offline when the first visit's copy is complete, offers a reload when a new
 // build is waiting, shows an install button where the browser offers one, and asks the
 // browser to keep our storage. Loaded as a module (deferred); no inline script needed.
 
 const READY_MARK = "briscola:ready";
 const READY_FALLBACK_MS = 30000; // register anyway if the game never reports ready
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const OFFLINE_TOAST_MS = 5000; // how long "Ready to play offline" shows
+const CACHE_PREFIX = "briscola-"; // the service worker's caches (static/sw.js)
 
 // Words come from lang.js (filled by the build from py/briscola/locales), in the
 // language the page shows now.
 const KEYS = {
   update: "pwa_update", reload: "pwa_reload", later: "pwa_later", install: "pwa_install",
-  installLabel: "pwa_install_label", persist: "pwa_persist",
+  installLabel: "pwa_install_label", persist: "pwa_persist", offline: "pwa_offline_ready",
 };
 const text = (key) => (window.briscolaText ? window.briscolaText(KEYS[key]) : "") || key;
 const byId = (id) => document.getElementById(id);
@@ -149,10 +152,35 @@ function watchForUpdates(registration) {
   setInterval(check, UPDATE_CHECK_MS);
 }
 
+// ------------------------------------------------------------------ offline copy
+
+// Whether an offline copy of any build is kept already: then this is not the first visit
+// (a reload that bypassed the worker, say) and there is nothing new to say.
+async function hasCopy() {
+  try {
+    return (await caches.keys()).some((name) => name.startsWith(CACHE_PREFIX));
+  } catch {
+    return false;
+  }
+}
+
+// Said in a live region, so a screen reader says it too; over the top bar (where the
+// update banner shows too), which covers no card nor whose turn it is, and it lets every
+// tap through (app.css .toast).
+function announceOffline() {
+  const toast = byId("offline-toast");
+  if (!toast) return;
+  toast.textContent = text("offline");
+  setTimeout(() => {
+    toast.textContent = "";
+  }, OFFLINE_TOAST_MS);
+}
+
 async function registerWorker() {
   if (!("serviceWorker" in navigator)) return;
   let reloading = false;
   const controlled = Boolean(navigator.serviceWorker.controller);
+  const firstCopy = !controlled && !(await hasCopy());
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // The first install claims this page (same build): nothing to reload. A new build
     // that took over because the user asked: reload into it. The deal is saved after
@@ -172,8 +200,9 @@ async function registerWorker() {
     // The browser's own check on navigation can be skipped or late; ask once now, so a
     // deploy made since the last visit is found on this visit (one small request).
     if (navigator.serviceWorker.controller) registration.update().catch(() => {});
-    await navigator.serviceWorker.ready;
+    await navigator.serviceWorker.ready; // installed: every file of the game is in its cache
     document.body.dataset.offline = "ready";
+    if (firstCopy) announceOffline();
   } catch (error) {
     console.warn("service worker registration failed:", error);
   }

@@ -148,3 +148,47 @@ def test_manifest_and_worker_pass_chromium_checks(
     assert "__PRECACHE__" not in worker.text() and "__BUILD__" not in worker.text()
     console_errors.assert_none()
     request_log.assert_same_origin(site_url)
+
+
+def test_the_first_visit_says_once_that_the_game_now_plays_offline(
+    page: Page, context: BrowserContext, site_url: str, console_errors, request_log
+):
+    """When the first visit's copy is complete the page says so, in the player's
+    language, for a few seconds and without standing in the way of a tap; Settings says
+    it too, with the build's version. A later visit, which finds the copy, says nothing."""
+    seed_fast_settings(context, lang="it")
+    page.goto(site_url)
+    wait_until_playable(page)
+    toast = page.locator("#offline-toast")
+    expect(toast).to_be_empty()  # not before the copy is complete
+    expect(page.locator("body")).to_have_attribute("data-offline", "ready", timeout=READY_TIMEOUT_MS)
+    # set in the same moment as data-offline (static/js/pwa.js): no wait needed
+    assert toast.text_content() == "Ora si gioca anche offline."
+    assert toast.get_attribute("role") == "status"
+    box = toast.bounding_box()
+    assert box and box["height"] > 0
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id || ''",
+                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert under != "offline-toast", "the message takes the taps meant for what lies under it"
+    expect(toast).to_be_empty(timeout=10_000)
+
+    offer = page.locator("#howto-offer [data-action='offer-dismiss']")
+    if offer.is_visible():
+        offer.click()
+    page.locator("#actions [data-action='settings']").click()
+    expect(page.locator("#offline-note")).to_be_visible()
+    expect(page.locator("#offline-note")).to_have_text("Ora si gioca anche offline.")
+    build = page.locator("body").get_attribute("data-build")
+    assert build and "__BUILD__" not in build
+    served = page.request.get(site_url + "build.json")  # the build that serves this page
+    if served.ok:
+        assert build == served.json()["hash"]
+    expect(page.locator("#settings .version-note")).to_have_text(f"Versione {build}")
+    page.locator("#settings [data-action='close']").click()
+
+    page.reload()
+    wait_until_playable(page)
+    expect(page.locator("body")).to_have_attribute("data-offline", "ready", timeout=READY_TIMEOUT_MS)
+    assert toast.text_content() == "", "a later visit said it again"
+    console_errors.assert_none()
+    request_log.assert_same_origin(site_url)
