@@ -109,7 +109,8 @@ def points_svg(deals: Sequence[DealResult], title: str, outcome_names: dict[str,
 
 
 def streaks_svg(deals: Sequence[DealResult], title: str, summary: str, number: Callable[[int], str],
-                series: Callable[[list[str]], str] = ", ".join) -> str:
+                series: Callable[[list[str]], str] = ", ".join, none: str = "") -> str:
+    """The winning runs as bars; ``none`` is said in the empty plot before any deal is won."""
     runs = winning_runs([d.outcome for d in deals])[-SHOWN:]
     n = len(runs)
     top = max([3, *runs])
@@ -120,5 +121,8 @@ def streaks_svg(deals: Sequence[DealResult], title: str, summary: str, number: C
         y = _y(r, top)
         body.append(f'<rect class="bar bar-win" x="{round(_x(i, n) - width / 2, 1)}" y="{y}" width="{width}" '
                     f'height="{round(TOP + PLOT_H - y, 1)}"/>')
-    alt = f'{title}: {series([number(r) for r in runs]) or number(0)}. {summary}'
+    if not runs and none:
+        body.append(f'<text class="none" x="{LEFT + PLOT_W // 2}" y="{TOP + PLOT_H // 2}" text-anchor="middle" '
+                    f'dominant-baseline="middle">{escape(none)}</text>')
+    alt = f'{title}: {series([number(r) for r in runs]) or none or number(0)}. {summary}'
     return _svg(alt, body, [(0, number(0)), (top, number(top))], top, "streaks")

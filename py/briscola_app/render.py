@@ -302,7 +302,7 @@ def charts_html(section: StatsSection, t: Translator) -> str:
         (t.t("chart_win_rate"), charts.win_rate_svg(section.deals, t.t("chart_win_rate"), percent, t.series)),
         (t.t("chart_points"), charts.points_svg(section.deals, t.t("chart_points"), outcomes, t.number, t.series)),
         (t.t("chart_streaks"), charts.streaks_svg(section.deals, t.t("chart_streaks"), summary, t.number,
-                                                  t.series)),
+                                                  t.series, t.t("chart_no_wins"))),
     ]
     legend = "".join(f'<span class="key key-{k}">{escape(v)}</span>' for k, v in outcomes.items())
     out = ['<div class="charts">']

@@ -332,6 +332,22 @@ def test_no_charts_for_a_mode_without_history_and_words_in_every_language():
     assert "، " in points and ", " not in points  # the values one after another with the Persian comma
 
 
+def test_the_streaks_chart_says_when_no_deal_is_won_yet():
+    from briscola_app.stats import DealResult
+    lost = [DealResult(str(i), i, "2p-medium", "loss", 50, 70) for i in range(3)]
+    svg = charts.streaks_svg(lost, "Winning streaks", "Best streak: 0.", str, none="No deal won yet")
+    assert '<text class="none"' in svg and ">No deal won yet</text>" in svg
+    assert 'aria-label="Winning streaks: No deal won yet. Best streak: 0."' in svg
+    won = lost + [DealResult("w", 9, "2p-medium", "win", 70, 50)]
+    svg = charts.streaks_svg(won, "Winning streaks", "Best streak: 1.", str, none="No deal won yet")
+    assert "No deal won yet" not in svg and svg.count('class="bar bar-win"') == 1
+    app = make_app(lang="it")
+    play_deals(app, 2)
+    html = render.stats_html(app.stats_rows(), app.tr)
+    won_any = any(d.outcome == "win" for d in app.stats_rows()[0].deals)
+    assert ("Ancora nessuna partita vinta" in html) is not won_any
+
+
 def test_chart_text_is_escaped():
     from briscola_app.stats import DealResult
     svg = charts.points_svg([DealResult("a", 1, "2p-medium", "win", 70, 50)], "<b>&", {"win": '"x"'}, str)
