@@ -180,7 +180,6 @@ async function registerWorker() {
   if (!("serviceWorker" in navigator)) return;
   let reloading = false;
   const controlled = Boolean(navigator.serviceWorker.controller);
-  const firstCopy = !controlled && !(await hasCopy());
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // The first install claims this page (same build): nothing to reload. A new build
     // that took over because the user asked: reload into it. The deal is saved after
@@ -195,6 +194,7 @@ async function registerWorker() {
     window.location.reload();
   });
   try {
+    const firstCopy = !controlled && !(await hasCopy()); // asked before this visit makes one
     const registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
     watchForUpdates(registration);
     // The browser's own check on navigation can be skipped or late; ask once now, so a

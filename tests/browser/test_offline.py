@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import struct
-from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_play import play_to_end
 
-DIST = Path(__file__).resolve().parents[2] / "dist"
 
 READY_TIMEOUT_MS = 60_000
 FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
@@ -53,9 +51,11 @@ def play_deal_to_end(page: Page) -> int:
     return len(play_to_end(page))
 
 
-def build_info() -> dict | None:
-    path = DIST / "build.json"
-    return json.loads(path.read_text()) if path.exists() else None
+def served_build(page: Page, site_url: str) -> dict | None:
+    """build.json of the build that serves the site under test (dist/, another folder
+    served for a check, or a deployed copy), if it serves one."""
+    response = page.request.get(site_url + "build.json")
+    return response.json() if response.ok else None
 
 
 def test_offline_reload_plays_a_full_deal(
@@ -68,9 +68,7 @@ def test_offline_reload_plays_a_full_deal(
 
     names = cache_names(page)
     assert len(names) == 1, names
-    info = build_info()
-    if info and not page.url.startswith("http://127.0.0.1"):
-        info = None  # testing a deployed copy: dist/ may be another build
+    info = served_build(page, site_url)
     if info:
         assert names == [CACHE_PREFIX + info["hash"]]
         cached = page.evaluate(
@@ -180,9 +178,9 @@ def test_the_first_visit_says_once_that_the_game_now_plays_offline(
     expect(page.locator("#offline-note")).to_have_text("Ora si gioca anche offline.")
     build = page.locator("body").get_attribute("data-build")
     assert build and "__BUILD__" not in build
-    served = page.request.get(site_url + "build.json")  # the build that serves this page
-    if served.ok:
-        assert build == served.json()["hash"]
+    info = served_build(page, site_url)
+    if info:
+        assert build == info["hash"]
     expect(page.locator("#settings .version-note")).to_have_text(f"Versione {build}")
     page.locator("#settings [data-action='close']").click()
 
