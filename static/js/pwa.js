@@ -164,12 +164,21 @@ async function hasCopy() {
   }
 }
 
-// Said in a live region, so a screen reader says it too; over the top bar (where the
-// update banner shows too), which covers no card nor whose turn it is, and it lets every
-// tap through (app.css .toast).
+// What may show at the top of the screen already: a first visit's offer of How to play,
+// a notice, the update banner. The message goes under them, not over their words.
+const TOP_NOTES = "#howto-offer, #notice, #update-banner";
+
+// Said in a live region, so a screen reader says it too; over the top bar, which covers
+// no card nor whose turn it is, and it lets every tap through (app.css .toast).
 function announceOffline() {
   const toast = byId("offline-toast");
   if (!toast) return;
+  let below = 0;
+  for (const note of document.querySelectorAll(TOP_NOTES)) {
+    const box = note.getBoundingClientRect();
+    if (box.height > 0) below = Math.max(below, box.bottom);
+  }
+  toast.style.top = below ? `${Math.round(below) + 8}px` : ""; // CSSOM: allowed by the CSP
   toast.textContent = text("offline");
   setTimeout(() => {
     toast.textContent = "";

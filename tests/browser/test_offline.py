@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import struct
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_play import play_to_end
@@ -148,31 +149,34 @@ def test_manifest_and_worker_pass_chromium_checks(
     request_log.assert_same_origin(site_url)
 
 
+@pytest.mark.browser_context_args(locale="it-IT")
 def test_the_first_visit_says_once_that_the_game_now_plays_offline(
     page: Page, context: BrowserContext, site_url: str, console_errors, request_log
 ):
     """When the first visit's copy is complete the page says so, in the player's
-    language, for a few seconds and without standing in the way of a tap; Settings says
-    it too, with the build's version. A later visit, which finds the copy, says nothing."""
-    seed_fast_settings(context, lang="it")
+    language (here the browser's: nothing is stored), for a few seconds, under the offer
+    of How to play and without standing in the way of a tap; Settings says it too, with
+    the build's version. A later visit, which finds the copy, says nothing."""
     page.goto(site_url)
     wait_until_playable(page)
     toast = page.locator("#offline-toast")
     expect(toast).to_be_empty()  # not before the copy is complete
+    offer = page.locator("#howto-offer")
+    expect(offer).to_be_visible()  # a first visit: nothing stored
     expect(page.locator("body")).to_have_attribute("data-offline", "ready", timeout=READY_TIMEOUT_MS)
     # set in the same moment as data-offline (static/js/pwa.js): no wait needed
     assert toast.text_content() == "Ora si gioca anche offline."
     assert toast.get_attribute("role") == "status"
     box = toast.bounding_box()
     assert box and box["height"] > 0
+    offer_box = offer.bounding_box()
+    assert box["y"] >= offer_box["y"] + offer_box["height"], "the message covers the offer's words"
     under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id || ''",
                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert under != "offline-toast", "the message takes the taps meant for what lies under it"
     expect(toast).to_be_empty(timeout=10_000)
 
-    offer = page.locator("#howto-offer [data-action='offer-dismiss']")
-    if offer.is_visible():
-        offer.click()
+    offer.locator("[data-action='offer-dismiss']").click()
     page.locator("#actions [data-action='settings']").click()
     expect(page.locator("#offline-note")).to_be_visible()
     expect(page.locator("#offline-note")).to_have_text("Ora si gioca anche offline.")
