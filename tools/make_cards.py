@@ -27,6 +27,7 @@ suit through ``color``/``currentColor`` on the ``<use>``, which keeps files smal
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 W, H = 240, 384
@@ -239,11 +240,11 @@ CORNER_PIP = {"D": 0.52, "C": 0.46, "S": 0.38, "B": 0.38}
 CORNER_PIP_Y = {"D": 83, "C": 88, "S": 96, "B": 96}
 
 
-def corner_text(p: str, label: str, color: str, x: float = 25, y: float = 54) -> str:
+def corner_text(p: str, label: str, color: str, x: float = 25, y: float = 54, width: float = 40) -> str:
     """Corner rank, as large as the 46-unit corner column allows (read at ~70 px wide)."""
     if len(label) > 1:  # "10": squeeze to a fixed width whatever the fallback font is
         return (f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="48" text-anchor="middle" '
-                f'textLength="40" lengthAdjust="spacingAndGlyphs">{label}</text>')
+                f'textLength="{fmt(width)}" lengthAdjust="spacingAndGlyphs">{label}</text>')
     return f'<text x="{fmt(x)}" y="{fmt(y)}" fill="{color}" font-size="54" text-anchor="middle">{label}</text>'
 
 
@@ -462,6 +463,16 @@ def italian_face(rank: int, suit: str) -> str:
     )
 
 
+def italian_pips_body(rank: int, suit: str) -> str:
+    """The signs of a number card (2 to 7) of the Latin suits."""
+    if suit in "DC":
+        s = ROUND_SCALE[rank]
+        return "".join(use(f"i-p{suit}", x, y, s) for x, y in ROUND_LAYOUT[rank])
+    # the small swords are drawn a little broader so they balance the clubs
+    wide = 1.3 if suit == "S" else 1
+    return "".join(use(f"i-p{suit}", x, y, s * wide, a, sy=s) for x, y, a, s in LONG_LAYOUT[rank])
+
+
 def build_italian() -> str:
     defs = frame_defs("i") + italian_pips() + italian_figures()
     defs += back_defs("i", "#7d0f1c", "#4a0610", "#c9a24a", "#e8c66a")
@@ -472,15 +483,7 @@ def build_italian() -> str:
             if rank == 1:
                 body = italian_ace(suit)
             elif rank <= 7:
-                if suit in "DC":
-                    s = ROUND_SCALE[rank]
-                    body = "".join(use(f"i-p{suit}", x, y, s) for x, y in ROUND_LAYOUT[rank])
-                else:
-                    # the big crossed signs are drawn slimmer so the crossing stays legible
-                    # and the small swords a little broader so they balance the clubs
-                    wide = 0.62 if s > 2 else (1.3 if suit == "S" else 1)
-                    body = "".join(use(f"i-p{suit}", x, y, s * wide, a, sy=s)
-                                   for x, y, a, s in LONG_LAYOUT[rank])
+                body = italian_pips_body(rank, suit)
             else:
                 body = italian_face(rank, suit)
             symbols.append(symbol(
@@ -678,10 +681,88 @@ def build_french(letters: dict[int, str] | None = None) -> str:
     return sheet(defs, symbols)
 
 
+# ---------------------------------------------------------------------------
+# Spanish sheet
+# ---------------------------------------------------------------------------
+
+ES_NUMBER = {8: "10", 9: "11", 10: "12"}
+"""The numbers the Spanish pack prints on its courts: Sota 10, Caballo 11, Rey 12."""
+ES_CUTS = {"D": 0, "C": 1, "S": 2, "B": 3}
+"""La pinta: the line round the card is whole on Oros and broken once on Copas, twice on
+Espadas, three times on Bastos, so a card shows its suit when a hand is barely spread."""
+ES_FACING_RIGHT = "SB"
+"""The Caballos of Espadas and Bastos ride to the right, those of Oros and Copas to the left."""
+PINTA = (6, 6, 234, 378, 10)  # x0, y0, x1, y1, corner radius
+CUT, DASH, CUT_FROM = 12, 7, 50  # a cut's length, the line between two cuts, where the first begins
+
+
+def pinta(suit: str) -> str:
+    """The frame line of a Spanish card, its cuts near the top left and (turned round)
+    the bottom right corner."""
+    x0, y0, x1, y1, r = PINTA
+    ink = IT_COL[suit][0]
+    cuts = ES_CUTS[suit]
+    style = f'fill="none" stroke="{ink}" stroke-width="3" stroke-linecap="butt"'
+    if not cuts:
+        return (f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="{r}" '
+                f'{style}/>')
+    first, last = CUT_FROM, CUT_FROM + cuts * CUT + (cuts - 1) * DASH
+    dashes = "".join(f"M{a} {y0}H{a + DASH}M{240 - a} {y1}H{240 - a - DASH}"
+                     for a in (CUT_FROM + CUT + i * (CUT + DASH) for i in range(cuts - 1)))
+    d = (f"M{first} {y0}H{x0 + r}A{r} {r} 0 0 0 {x0} {y0 + r}V{y1 - r}A{r} {r} 0 0 0 {x0 + r} {y1}"
+         f"H{240 - last}"
+         f"M{last} {y0}H{x1 - r}A{r} {r} 0 0 1 {x1} {y0 + r}V{y1 - r}A{r} {r} 0 0 1 {x1 - r} {y1}"
+         f"H{240 - first}" + dashes)
+    return f'<path d="{d}" {style}/>'
+
+
+def spanish_face(rank: int, suit: str) -> str:
+    """The Italian figures without their names; the Caballo of a long suit turned round."""
+    acc = IT_COL[suit][1]
+    fig = {8: "i-fante", 9: "i-cavallo", 10: "i-re"}[rank]
+    hx, hy = HAND[rank]
+    grip = f'<circle cx="{hx}" cy="{hy}" r="6.5" fill="{SKIN}" stroke="{INK}" stroke-width="1.6"/>' \
+        if suit in "SB" else ""
+    body = f'<g color="{acc}">{use("i-panel")}{use(fig)}</g>' + held_sign(rank, suit) + grip
+    if rank == 9 and suit in ES_FACING_RIGHT:
+        body = f'<g transform="matrix(-1 0 0 1 240 0)">{body}</g>'
+    return body
+
+
+def build_spanish() -> str:
+    """The Spanish sheet: the Latin suits of the Italian sheet, numbered as Spain numbers
+    them (10, 11, 12 on the courts, no pip in the corner), the suit told by la pinta, and
+    a back of its own. Drawn from the Italian pieces, renamed ``e-`` so the sheets never
+    share an id."""
+    defs = frame_defs("i") + italian_pips() + italian_figures()
+    defs += back_defs("i", "#12506a", "#08283a", "#d8c27a", "#f0dc8c")
+    symbols = []
+    for suit in SUITS:
+        for rank in range(1, 11):
+            number = ES_NUMBER.get(rank, str(rank))
+            corner = f'<g id="i-k{rank}{suit}">{corner_text("i", number, IT_COL[suit][0], 28, 56, 34)}</g>'
+            if rank == 1:
+                body = italian_ace(suit)
+            elif rank <= 7:
+                body = italian_pips_body(rank, suit)
+            else:
+                body = spanish_face(rank, suit)
+            symbols.append(symbol(
+                f"c-{rank}{suit}",
+                use("i-frame") + pinta(suit) + body
+                + f'<g font-family="{FONT}" font-weight="bold">{corner}'
+                + f'<use href="#i-k{rank}{suit}" transform="rotate(180 120 192)"/></g>'))
+    emblem = (use("i-pS", 104, 196, 0.95, -30) + use("i-pB", 136, 196, 0.95, 30)
+              + use("i-pC", 120, 150, 0.5) + use("i-pD", 120, 240, 0.62))
+    symbols.append(symbol("c-back", back_body("i", "#12506a", "#08283a", "#d8c27a", "#f0dc8c", emblem)))
+    return re.sub(r'(id="|href="#|url\(#)i-', r"\1e-", sheet(defs, symbols))
+
+
 def main(argv: list[str]) -> int:
     out_dir = argv[1] if len(argv) > 1 else OUT_DIR
     os.makedirs(out_dir, exist_ok=True)
-    sheets = [("italian.svg", build_italian()), ("french.svg", build_french())]
+    sheets = [("italian.svg", build_italian()), ("spanish.svg", build_spanish()),
+              ("french.svg", build_french())]
     sheets += [(f"french-{name}.svg", build_french(letters)) for name, letters in LETTER_SETS.items()]
     for name, text in sheets:
         path = os.path.join(out_dir, name)

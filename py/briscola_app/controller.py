@@ -54,8 +54,8 @@ from .saved import (AUTOPLAY_FIELD, PRACTICE_FIELD, SavedDeal, SavedMatch, peopl
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
 from .i18n import FEMININE_NAMES, FRENCH_COURT, Translator, card_faces, face_deck, has_rtl, isolate, pick_language
-from .settings import (DEFAULT_LEVEL, LEVELS, Settings, normalize, refused, validate_base, validate_people,
-                       validate_settings, validate_variant)
+from .settings import (BASE_DECKS, DEFAULT_LEVEL, LEVELS, Settings, first_settings, normalize, refused, validate_base,
+                       validate_deck, validate_people, validate_settings, validate_variant)
 from .stats import (FiveStats, History, MatchStats, PeopleStats, Stats, validate_five_stats, validate_history,
                     validate_match_stats, validate_people_stats, validate_stats)
 from .form import SettingsForm
@@ -131,7 +131,7 @@ class App(Shown, Results, SettingsForm):
         self.tabs.moved_away()  # a note for this tab's id is moot at a start (a closed tab restored)
         self._browser_lang = browser_lang
         stored_settings = self._stored_settings()
-        self.settings: Settings = stored_settings or Settings(lang=pick_language(browser_lang))
+        self.settings: Settings = stored_settings or first_settings(pick_language(browser_lang))
         self.form: Settings = self.settings  # the settings form as the person fills it in
         self._form_wish: dict[str, Any] = {}  # the player count and match format the person chose there
         self.stats: Stats = store.load("stats", validate_stats) or Stats()
@@ -1024,9 +1024,14 @@ class App(Shown, Results, SettingsForm):
         base = self.store.load("settings", validate_base)
         variant = self.store.load("variant", validate_variant)
         people = self.store.load("people", validate_people)
+        deck = self.store.load("deck", validate_deck)
         if base is None and variant is None and people is None:
             return None
-        start = base or Settings(lang=pick_language(self._browser_lang))
+        start = base or first_settings(pick_language(self._browser_lang))
+        if deck is not None and start.deck == BASE_DECKS[0]:
+            # what this build wrote with it; a tab of an earlier build that chose French
+            # cards since wrote "french", which stands
+            start = replace(start, deck=deck)
         chosen = start if variant is None else replace(start, **variant.variant_dict())
         if people is not None:
             chosen = replace(chosen, people=people)
@@ -1047,12 +1052,17 @@ class App(Shown, Results, SettingsForm):
                 self.message = self._status_now()
 
     def _save_settings(self) -> None:
+        deck = self.settings.deck_dict()
+        if deck is not None:  # first, so another tab never reads the deck's suits alone
+            self.store.save("deck", deck)
         self.store.save("settings", self.settings.base_dict())
         self.store.save("variant", self.settings.variant_dict())
         if self.settings.people != Settings().people:  # a key of its own: builds before people never see it
             self.store.save("people", self.settings.people_dict())
         else:
             self.store.clear("people")
+        if deck is None:  # last, so another tab never reads it with the suits it replaced
+            self.store.clear("deck")
 
     @property
     def untouched(self) -> bool:

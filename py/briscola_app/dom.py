@@ -141,7 +141,7 @@ class Page(Dialogs):
         key = seen.key or ""
         if key in ("", PREFIX + TABS):
             self.app.tabs.keep_listed()
-        if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people"):
+        if key in ("", PREFIX + "settings", PREFIX + "variant", PREFIX + "people", PREFIX + "deck"):
             before = self.app.settings
             self.app.reload_settings()
             if self.app.settings != before:

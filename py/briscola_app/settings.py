@@ -28,7 +28,11 @@ from briscola.rules import (ALL_PLAYER_COUNTS, AUCTIONS, CHIAMATA_PLAYERS, FIVE_
 from .i18n import LANGUAGE_CODES, LEGACY
 from .storage import BadData
 
-DECKS = ("italian", "french")
+DECKS = ("italian", "spanish", "french")
+BASE_DECKS = ("italian", "french")
+"""The decks every build reads in ``briscola.settings``. Another (the Spanish) is kept
+under ``briscola.deck`` with ``"italian"``, its suits, in ``briscola.settings``, so a tab
+still on an earlier build never sets the settings aside (see :meth:`Settings.deck_dict`)."""
 SPEEDS = ("slow", "normal", "fast")
 LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL = "medium"
@@ -97,8 +101,16 @@ class Settings:
         return asdict(self)
 
     def base_dict(self) -> dict[str, Any]:
-        """What ``briscola.settings`` holds (the shape every build reads)."""
-        return {name: getattr(self, name) for name in BASE_FIELDS}
+        """What ``briscola.settings`` holds (the shape and values every build reads)."""
+        base = {name: getattr(self, name) for name in BASE_FIELDS}
+        if self.deck not in BASE_DECKS:
+            base["deck"] = BASE_DECKS[0]  # the same Latin suits, for a build before the deck
+        return base
+
+    def deck_dict(self) -> dict[str, Any] | None:
+        """What ``briscola.deck`` holds: ``{"deck": "spanish"}``, or None (the key is
+        cleared) for a deck ``briscola.settings`` holds itself."""
+        return None if self.deck in BASE_DECKS else {"deck": self.deck}
 
     def variant_dict(self) -> dict[str, Any]:
         """What ``briscola.variant`` holds."""
@@ -132,6 +144,16 @@ class Settings:
     @property
     def rule_options(self) -> dict[str, Any]:
         return rule_options(self)
+
+
+HOME_DECKS = {"es": "spanish"}
+"""The deck a first visit deals with, by language, where its readers have one of their own:
+Brisca is played with the Spanish pack. Everyone else starts with Italian cards."""
+
+
+def first_settings(lang: str) -> Settings:
+    """The settings of a first visit by a reader of ``lang``."""
+    return Settings(lang=lang, deck=HOME_DECKS.get(lang, DECKS[0]))
 
 
 _CHOICES: dict[str, tuple] = {
@@ -394,6 +416,14 @@ def validate_variant(data: Any) -> Settings:
     if not isinstance(data, dict) or not set(data) <= set(VARIANT_FIELDS):
         raise BadData("variant settings must be an object of variant fields")
     return replace(Settings(), **parse_fields(data))
+
+
+def validate_deck(data: Any) -> str:
+    """``briscola.deck`` as stored: ``{"deck": D}``, D a deck ``briscola.settings`` does not
+    hold."""
+    if not isinstance(data, dict) or set(data) != {"deck"} or data["deck"] not in set(DECKS) - set(BASE_DECKS):
+        raise BadData("the deck must be {\"deck\": \"spanish\"}")
+    return str(data["deck"])
 
 
 def validate_base(data: Any) -> Settings:

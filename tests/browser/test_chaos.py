@@ -145,7 +145,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from briscola.core import chiamata_game_points
 from briscola.match import Match
 from briscola.record import from_record, to_record
-from briscola_app.settings import VARIANTS, formats_offered, players_offered, variant_about_key
+from briscola_app.settings import DECKS, VARIANTS, formats_offered, players_offered, variant_about_key
 from briscola_app.stats import match_key, mode_key
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "chaos"
@@ -169,7 +169,6 @@ if "BRISCOLA_CHAOS_VARIANTS" in os.environ:  # the first deal is one of them too
 ABOUT = json.loads((Path(__file__).resolve().parents[2] / "py" / "briscola" / "locales" / "en.json")
                    .read_text(encoding="utf-8"))["messages"]
 LEVELS = ("easy", "medium", "hard", "expert")
-DECKS = ("italian", "french")
 COUNTED_KEPT = 500  # the stats remember this many deal ids (py/briscola_app/stats.py)
 OUTCOMES = {"win": "won", "loss": "lost", "draw": "drawn"}
 

@@ -43,6 +43,8 @@ def make_app(backend=None, lang="en", start: int = 1000, **settings) -> App:
     full = replace(chosen, **{**BASE, "lang": lang, **settings})
     backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": full.base_dict()}))
     backend.set(PREFIX + "variant", json.dumps({"version": 1, "data": full.variant_dict()}))
+    if full.deck_dict() is not None:
+        backend.set(PREFIX + "deck", json.dumps({"version": 1, "data": full.deck_dict()}))
     return App(Store(backend), browser_lang=lang, entropy=seeds(start))
 
 

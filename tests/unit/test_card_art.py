@@ -10,7 +10,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CARDS = os.path.join(ROOT, "static", "cards")
-SHEETS = {"italian": "i-", "french": "f-"}
+SHEETS = {"italian": "i-", "spanish": "e-", "french": "f-"}
 LETTERED = {"french-rdv": "AVDR", "french-kdb": "ABDK", "french-kdw": "AWDK", "french-cyr": "ТВДК"}
 """The French sheets of a language's own corner letters: the letters of face ranks 1, 8,
 9 and 10 (ace, jack, queen, king), as France, Germany, Poland and Russia print them."""
@@ -93,10 +93,36 @@ def test_no_external_or_active_content(name):
 
 
 def test_def_ids_do_not_collide_between_sheets():
-    ita = set(all_ids(load("italian"))) - EXPECTED
-    fra = set(all_ids(load("french"))) - EXPECTED
-    assert ita and fra
-    assert not ita & fra
+    own = {name: set(all_ids(load(name))) - EXPECTED for name in SHEETS}
+    assert all(own.values())
+    for a in SHEETS:
+        for b in SHEETS:
+            assert a == b or not own[a] & own[b], (a, b)
+
+
+def test_the_spanish_courts_carry_spains_numbers():
+    """Sota 10, Caballo 11, Rey 12 (the engine's ranks 8, 9, 10); the number cards their own."""
+    symbols = {el.get("id"): el for el in load("spanish").iter(SVG + "symbol")}
+    for suit in "DCSB":
+        assert [corner_letter(symbols[f"c-{r}{suit}"]) for r in range(1, 11)] == \
+            ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12"]
+
+
+def pinta_cuts(symbol: ET.Element) -> int:
+    """How many times la pinta, the line round a Spanish card, is broken on its top edge:
+    a whole line is a rect; a broken one a path of runs, two (top and bottom) per cut."""
+    shapes = [el for el in symbol if el.tag in (SVG + "rect", SVG + "path") and el.get("stroke-width") == "3"]
+    assert len(shapes) == 1, symbol.get("id")
+    if shapes[0].tag == SVG + "rect":
+        return 0
+    return shapes[0].get("d").count("M") // 2
+
+
+def test_the_spanish_suits_are_told_by_la_pinta():
+    """Oros whole, Copas one cut, Espadas two, Bastos three: on every card of the suit."""
+    symbols = {el.get("id"): el for el in load("spanish").iter(SVG + "symbol")}
+    for suit, cuts in zip("DCSB", range(4)):
+        assert {pinta_cuts(symbols[f"c-{r}{suit}"]) for r in range(1, 11)} == {cuts}, suit
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -12,7 +12,7 @@ CARDS = Path(__file__).resolve().parents[2] / "static" / "cards"
 IDS = {f"{r}{s}" for r in range(1, 11) for s in "DCSB"} | {"back"}
 
 
-@pytest.mark.parametrize("deck", ["italian", "french"])
+@pytest.mark.parametrize("deck", ["italian", "spanish", "french"])
 def test_every_card_is_a_standalone_svg(deck):
     files = split_sheet(CARDS / f"{deck}.svg")
     assert set(files) == IDS
