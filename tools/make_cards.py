@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from typing import Callable
 
 W, H = 240, 384
 CX, CY = W / 2, H / 2
@@ -473,24 +474,32 @@ def italian_pips_body(rank: int, suit: str) -> str:
     return "".join(use(f"i-p{suit}", x, y, s * wide, a, sy=s) for x, y, a, s in LONG_LAYOUT[rank])
 
 
-def build_italian() -> str:
-    defs = frame_defs("i") + italian_pips() + italian_figures()
-    defs += back_defs("i", "#7d0f1c", "#4a0610", "#c9a24a", "#e8c66a")
+def latin_symbols(corner_of: Callable[[int, str], str], face_of: Callable[[int, str], str],
+                  frame_of: Callable[[str], str] = lambda suit: "") -> list[str]:
+    """The forty cards of a Latin-suited sheet (Italian, Spanish) drawn with the ``i-``
+    pieces: the sheet's own corners, courts and line round the card (by suit)."""
     symbols = []
     for suit in SUITS:
         for rank in range(1, 11):
-            corner = f'<g id="i-k{rank}{suit}">{italian_corner(rank, suit)}</g>'
+            corner = f'<g id="i-k{rank}{suit}">{corner_of(rank, suit)}</g>'
             if rank == 1:
                 body = italian_ace(suit)
             elif rank <= 7:
                 body = italian_pips_body(rank, suit)
             else:
-                body = italian_face(rank, suit)
+                body = face_of(rank, suit)
             symbols.append(symbol(
                 f"c-{rank}{suit}",
-                use("i-frame") + body
+                use("i-frame") + frame_of(suit) + body
                 + f'<g font-family="{FONT}" font-weight="bold">{corner}'
                 + f'<use href="#i-k{rank}{suit}" transform="rotate(180 120 192)"/></g>'))
+    return symbols
+
+
+def build_italian() -> str:
+    defs = frame_defs("i") + italian_pips() + italian_figures()
+    defs += back_defs("i", "#7d0f1c", "#4a0610", "#c9a24a", "#e8c66a")
+    symbols = latin_symbols(italian_corner, italian_face)
     emblem = (use("i-pS", 104, 192, 0.95, -30) + use("i-pB", 136, 192, 0.95, 30)
               + use("i-pD", 120, 150, 0.6) + use("i-pC", 120, 238, 0.55))
     symbols.append(symbol("c-back", back_body("i", "#7d0f1c", "#4a0610", "#c9a24a", "#e8c66a", emblem)))
@@ -716,6 +725,11 @@ def pinta(suit: str) -> str:
     return f'<path d="{d}" {style}/>'
 
 
+def spanish_corner(rank: int, suit: str) -> str:
+    """The number alone, the courts' two digits a little narrower than the Italian 10."""
+    return corner_text("i", ES_NUMBER.get(rank, str(rank)), IT_COL[suit][0], 28, 56, 34)
+
+
 def spanish_face(rank: int, suit: str) -> str:
     """The Italian figures without their names; the Caballo of a long suit turned round."""
     acc = IT_COL[suit][1]
@@ -736,22 +750,7 @@ def build_spanish() -> str:
     share an id."""
     defs = frame_defs("i") + italian_pips() + italian_figures()
     defs += back_defs("i", "#12506a", "#08283a", "#d8c27a", "#f0dc8c")
-    symbols = []
-    for suit in SUITS:
-        for rank in range(1, 11):
-            number = ES_NUMBER.get(rank, str(rank))
-            corner = f'<g id="i-k{rank}{suit}">{corner_text("i", number, IT_COL[suit][0], 28, 56, 34)}</g>'
-            if rank == 1:
-                body = italian_ace(suit)
-            elif rank <= 7:
-                body = italian_pips_body(rank, suit)
-            else:
-                body = spanish_face(rank, suit)
-            symbols.append(symbol(
-                f"c-{rank}{suit}",
-                use("i-frame") + pinta(suit) + body
-                + f'<g font-family="{FONT}" font-weight="bold">{corner}'
-                + f'<use href="#i-k{rank}{suit}" transform="rotate(180 120 192)"/></g>'))
+    symbols = latin_symbols(spanish_corner, spanish_face, pinta)
     emblem = (use("i-pS", 104, 196, 0.95, -30) + use("i-pB", 136, 196, 0.95, 30)
               + use("i-pC", 120, 150, 0.5) + use("i-pD", 120, 240, 0.62))
     symbols.append(symbol("c-back", back_body("i", "#12506a", "#08283a", "#d8c27a", "#f0dc8c", emblem)))
