@@ -941,6 +941,7 @@ class Chaos:
                       f"{f' people={at_device}' if people else ''}")
             self.counts["pass-and-play saved"] += bool(people)
             self.counts[f"variant {variant}"] += 1
+            self.counts[f"deck {deck}"] += 1
             self.counts["settings saved"] += 1
         else:
             self.note(f"{name}: {dialog} button {action}")
@@ -1073,6 +1074,7 @@ class Chaos:
             "offline switches": self.counts["offline switches"],
             "second tab openings": self.counts["second tab openings"],
             "settings saved": self.counts["settings saved"],
+            "decks saved": {k[5:]: v for k, v in sorted(self.counts.items()) if k.startswith("deck ")},
             "deals thrown in": sum(1 for s in self.seen.values() if thrown_in(s.record)),
             "practice deals seen": sum(1 for s in self.seen.values() if s.practice),
             "taps under the hand": {k[5:]: v for k, v in sorted(self.counts.items()) if k.startswith("hand ")},
