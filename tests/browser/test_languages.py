@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from briscola.i18n import LANGUAGE_CODES, Translator
+from briscola_app.settings import first_settings
 from tests.browser.conftest import CHROMIUM_FLAGS, ConsoleLog  # noqa: F401 (flags: docs)
 from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, play_to_end, settle, wait_for_turn
 
@@ -67,10 +68,14 @@ def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = Non
     context.on("console", log.on_console)
     context.on("weberror", log.on_page_error)
     if lang:
-        box = json.dumps({"version": 1, "data": {**FAST, "lang": lang}})
+        # the deck a first visit in that language deals with (the Spanish pack in Spanish)
+        home = first_settings(lang)
+        box = json.dumps({"version": 1, "data": {**FAST, "lang": lang, "deck": home.base_dict()["deck"]}})
+        deck = json.dumps({"version": 1, "data": home.deck_dict()}) if home.deck_dict() else None
         context.add_init_script(
-            "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings'))"
+            "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings')) {"
             f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
+            + (f" localStorage.setItem('briscola.deck', {json.dumps(deck)});" if deck else "") + " }"
             # the cards played shown with Last trick: their texts are measured too
             " if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"
             " localStorage.setItem('briscola.cards_out', '{\"version\": 1, \"data\": {\"on\": true}}');")
