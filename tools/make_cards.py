@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Generate the playing-card SVG sprite sheets used by the Briscola game.
 
-    python3 tools/make_cards.py            # writes static/cards/{italian,french,french-*}.svg
+    python3 tools/make_cards.py            # writes static/cards/{italian,spanish,french,french-*}.svg
 
 Pure stdlib, deterministic (no randomness, no timestamps): running it twice gives
 byte-identical files, so the committed sheets can be checked against the generator.
 
-The two full sheets hold 41 ``<symbol>`` elements, ``c-<rank><suit>`` (rank 1..10, suit
+The three full sheets hold 41 ``<symbol>`` elements, ``c-<rank><suit>`` (rank 1..10, suit
 D C S B, the project notation) plus ``c-back``, all with ``viewBox="0 0 240 384"``.
 The build cuts each symbol into a file of its own (tools/cardfiles.py), which the page
 shows as an ``<img>``.
@@ -18,9 +18,12 @@ English A K Q J. For each set of letters other than the English one, ``french-<s
 holds those 16 cards again with that set's corners (:data:`LETTER_SETS`); which language
 uses which set is ``briscola.i18n.CARD_LETTERS``.
 
+The Spanish sheet is drawn from the Italian pieces (the same Latin suits) with the courts
+numbered 10, 11, 12 and the suit told by *la pinta*, the line round the card.
+
 Everything shared (suit signs, card frame, figures, gradients) lives in the same file
-under ids prefixed ``i-`` (Italian) or ``f-`` (French) so the two sheets can be
-inlined into one page without id clashes. Figures are drawn once and recoloured per
+under ids prefixed ``i-`` (Italian), ``e-`` (Spanish) or ``f-`` (French) so the sheets can
+be inlined into one page without id clashes. Figures are drawn once and recoloured per
 suit through ``color``/``currentColor`` on the ``<use>``, which keeps files small.
 """
 
@@ -448,17 +451,21 @@ def held_sign(rank: int, suit: str) -> str:
     return use(f"i-p{suit}", hx + 1, hy - 38 * s, s)
 
 
-def italian_face(rank: int, suit: str) -> str:
+def latin_court(rank: int, suit: str) -> str:
+    """A court of the Latin suits: its panel, its figure and the sign it holds."""
     acc = IT_COL[suit][1]
     fig = {8: "i-fante", 9: "i-cavallo", 10: "i-re"}[rank]
-    name = IT_NAMES[rank]
     # the sign sits in front of the hand; redraw the hand on top for sword/club grip
     hx, hy = HAND[rank]
     grip = f'<circle cx="{hx}" cy="{hy}" r="6.5" fill="{SKIN}" stroke="{INK}" stroke-width="1.6"/>' \
         if suit in "SB" else ""
+    return f'<g color="{acc}">{use("i-panel")}{use(fig)}</g>' + held_sign(rank, suit) + grip
+
+
+def italian_face(rank: int, suit: str) -> str:
+    name = IT_NAMES[rank]
     return (
-        f'<g color="{acc}">{use("i-panel")}{use(fig)}</g>'
-        + held_sign(rank, suit) + grip
+        latin_court(rank, suit)
         + f'<text x="120" y="354" fill="{IT_COL[suit][0]}" font-size="17" text-anchor="middle" '
         f'letter-spacing="2">{name}</text>'
     )
@@ -732,12 +739,7 @@ def spanish_corner(rank: int, suit: str) -> str:
 
 def spanish_face(rank: int, suit: str) -> str:
     """The Italian figures without their names; the Caballo of a long suit turned round."""
-    acc = IT_COL[suit][1]
-    fig = {8: "i-fante", 9: "i-cavallo", 10: "i-re"}[rank]
-    hx, hy = HAND[rank]
-    grip = f'<circle cx="{hx}" cy="{hy}" r="6.5" fill="{SKIN}" stroke="{INK}" stroke-width="1.6"/>' \
-        if suit in "SB" else ""
-    body = f'<g color="{acc}">{use("i-panel")}{use(fig)}</g>' + held_sign(rank, suit) + grip
+    body = latin_court(rank, suit)
     if rank == 9 and suit in ES_FACING_RIGHT:
         body = f'<g transform="matrix(-1 0 0 1 240 0)">{body}</g>'
     return body
