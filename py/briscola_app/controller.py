@@ -54,8 +54,8 @@ from .saved import (AUTOPLAY_FIELD, PRACTICE_FIELD, SavedDeal, SavedMatch, peopl
 from .howto import NEWCOMER, HowToModel, Tips, howto_model, load_tip, trick_tip, validate_tips
 from .review import Review
 from .i18n import FEMININE_NAMES, FRENCH_COURT, Translator, card_faces, face_deck, has_rtl, isolate, pick_language
-from .settings import (BASE_DECKS, DEFAULT_LEVEL, LEVELS, Settings, first_settings, normalize, refused, validate_base,
-                       validate_deck, validate_people, validate_settings, validate_variant)
+from .settings import (DEFAULT_LEVEL, LEVELS, Settings, first_settings, normalize, refused, settings_deck,
+                       validate_base, validate_deck, validate_people, validate_settings, validate_variant)
 from .stats import (FiveStats, History, MatchStats, PeopleStats, Stats, validate_five_stats, validate_history,
                     validate_match_stats, validate_people_stats, validate_stats)
 from .form import SettingsForm
@@ -1028,7 +1028,7 @@ class App(Shown, Results, SettingsForm):
         if base is None and variant is None and people is None:
             return None
         start = base or first_settings(pick_language(self._browser_lang))
-        if deck is not None and start.deck == BASE_DECKS[0]:
+        if deck is not None and start.deck == settings_deck(deck):
             # what this build wrote with it; a tab of an earlier build that chose French
             # cards since wrote "french", which stands
             start = replace(start, deck=deck)

@@ -102,10 +102,7 @@ class Settings:
 
     def base_dict(self) -> dict[str, Any]:
         """What ``briscola.settings`` holds (the shape and values every build reads)."""
-        base = {name: getattr(self, name) for name in BASE_FIELDS}
-        if self.deck not in BASE_DECKS:
-            base["deck"] = BASE_DECKS[0]  # the same Latin suits, for a build before the deck
-        return base
+        return {**{name: getattr(self, name) for name in BASE_FIELDS}, "deck": settings_deck(self.deck)}
 
     def deck_dict(self) -> dict[str, Any] | None:
         """What ``briscola.deck`` holds: ``{"deck": "spanish"}``, or None (the key is
@@ -144,6 +141,12 @@ class Settings:
     @property
     def rule_options(self) -> dict[str, Any]:
         return rule_options(self)
+
+
+def settings_deck(deck: str) -> str:
+    """The deck ``briscola.settings`` holds when ``deck`` is chosen: the deck itself, or
+    for one that earlier builds do not know, the deck of the same suits (Spanish: Italian)."""
+    return deck if deck in BASE_DECKS else BASE_DECKS[0]
 
 
 HOME_DECKS = {"es": "spanish"}
