@@ -250,7 +250,10 @@ def near_end(dealer: int) -> Match:
 
 def put_near_end(page: Page) -> None:
     """The match of the deal in progress put one deal from its end (:func:`near_end`):
-    it goes in through the store, and a reload takes it up."""
+    it goes in through the store, and a reload takes it up. First the person's turn: until
+    then the computers are moving (the next deal's auction), and each move saves the deal
+    over the one written here (seen once in CI: the bar then held the real running score)."""
+    wait_for_turn(page)
     data = stored(page, "deal")["data"]
     match = near_end(from_record(data["record"]).dealer)
     data["match"] = {**data["match"], "match": match.to_dict(), "scored": False, "counted": False}
