@@ -55,6 +55,12 @@ def reload(app: App, start: int = 5000) -> App:
                reloaded=True)
 
 
+def stored(backend, name: str):
+    """The data of a stored value (``None`` when nothing is stored under ``name``)."""
+    raw = backend.get(PREFIX + name)
+    return None if raw is None else json.loads(raw)["data"]
+
+
 def stored_stats(backend) -> dict:
     return json.loads(backend.get(PREFIX + "stats"))["data"]["modes"]
 

@@ -29,7 +29,7 @@ from briscola_app.settings import (FLAG_FIELDS, VARIANTS, Settings, formats_offe
                                    validate_settings)
 from briscola_app.stats import parse_mode_key, validate_stats
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import advance, reload, seeds
+from tests.unit.test_app import advance, reload, seeds, stored
 
 BASE = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
 
@@ -89,11 +89,6 @@ def step(app: App, human=first_choice) -> None:
 def finish(app: App, human=first_choice) -> None:
     while not app.game.over or app.held is not None:
         step(app, human)
-
-
-def stored(backend: DictBackend, name: str):
-    raw = backend.get(PREFIX + name)
-    return None if raw is None else json.loads(raw)["data"]
 
 
 # -- settings -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from briscola_app.settings import Settings, form_people, parse_people, validate_
 from briscola_app.stats import PeopleStats, validate_people_stats
 from briscola_app.statsio import Bundle, export_data, merge, read_file
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import reload
+from tests.unit.test_app import reload, stored
 from tests.unit.test_app_variants import make_app
 
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]
@@ -30,11 +30,6 @@ def people_app(people: list, backend=None, start: int = 1000, **settings) -> App
     backend = backend if backend is not None else DictBackend()
     backend.set(PREFIX + "people", json.dumps({"version": 1, "data": {"seats": people}}))
     return make_app(backend, start=start, **settings)
-
-
-def stored(backend, name: str):
-    raw = backend.get(PREFIX + name)
-    return None if raw is None else json.loads(raw)["data"]
 
 
 def public_cards(app: App) -> set[str]:

@@ -15,7 +15,8 @@ from briscola_app.controller import App
 from briscola_app.settings import BASE_DECKS, DECKS, validate_base, validate_deck
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import reload
-from tests.unit.test_app_variants import make_app, stored
+from tests.unit.test_app import stored
+from tests.unit.test_app_variants import make_app
 
 EARLIER_DECKS = ("italian", "french")
 """What builds before the Spanish deck accept in ``briscola.settings``."""

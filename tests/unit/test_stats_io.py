@@ -13,8 +13,8 @@ from briscola_app import charts, render
 from briscola_app.controller import App
 from briscola_app.stats import HISTORY_KEPT, History, ModeStats, Stats, validate_history
 from briscola_app.statsio import MAX_FILE_CHARS, Bundle, merge, read_file
-from briscola_app.storage import PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import advance, finish, make_app, reload, seeds
+from briscola_app.storage import BadData, DictBackend, Store
+from tests.unit.test_app import advance, finish, make_app, reload, seeds, stored
 
 
 def other_device(start: int = 9000, backend=None) -> App:
@@ -26,11 +26,6 @@ def play_deals(app, n: int) -> None:
     for _ in range(n):
         finish(app)
         app.new_deal()
-
-
-def stored(backend, name):
-    raw = backend.get(PREFIX + name)
-    return None if raw is None else json.loads(raw)["data"]
 
 
 def counts(app) -> dict:
