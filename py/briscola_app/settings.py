@@ -149,14 +149,21 @@ def settings_deck(deck: str) -> str:
     return deck if deck in BASE_DECKS else BASE_DECKS[0]
 
 
-HOME_DECKS = {"es": "spanish"}
-"""The deck a first visit deals with, by language, where its readers have one of their own:
-Brisca is played with the Spanish pack. Everyone else starts with Italian cards."""
+HOME_GAMES: dict[str, tuple[str, str]] = {
+    "es": ("standard", "spanish"),
+    "pt-PT": ("bisca", "french"),
+    "pt-BR": ("bisca", "french"),
+}
+"""The game a first visit deals, by language, where its readers have one of their own:
+(variant, deck). Brisca is the standard game, played with the Spanish pack; Portugal and
+Brazil play Bisca, with French cards (drawn then with their courts: the Valete above the
+Dama). Everyone else starts with the standard game and Italian cards."""
 
 
 def first_settings(lang: str) -> Settings:
     """The settings of a first visit by a reader of ``lang``."""
-    return Settings(lang=lang, deck=HOME_DECKS.get(lang, DECKS[0]))
+    variant, deck = HOME_GAMES.get(lang, ("standard", DECKS[0]))
+    return Settings(lang=lang, deck=deck, variant=variant, **preset_values(variant))
 
 
 _CHOICES: dict[str, tuple] = {

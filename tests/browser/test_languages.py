@@ -68,13 +68,16 @@ def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = Non
     context.on("console", log.on_console)
     context.on("weberror", log.on_page_error)
     if lang:
-        # the deck a first visit in that language deals with (the Spanish pack in Spanish)
+        # the game a first visit in that language deals (the Spanish pack in Spanish, Bisca
+        # with French cards in Portuguese)
         home = first_settings(lang)
         box = json.dumps({"version": 1, "data": {**FAST, "lang": lang, "deck": home.base_dict()["deck"]}})
+        variant = json.dumps({"version": 1, "data": home.variant_dict()})
         deck = json.dumps({"version": 1, "data": home.deck_dict()}) if home.deck_dict() else None
         context.add_init_script(
             "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings')) {"
             f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
+            f" localStorage.setItem('briscola.variant', {json.dumps(variant)});"
             + (f" localStorage.setItem('briscola.deck', {json.dumps(deck)});" if deck else "") + " }"
             # the cards played shown with Last trick: their texts are measured too
             " if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"

@@ -1,7 +1,7 @@
 """The Spanish deck: chosen in Settings, drawn from its own pictures, named as the Latin
 suits are, kept under ``briscola.deck`` so that a tab still on an earlier build (which
 reads ``briscola.settings`` strictly and knows Italian and French cards only) is never
-disturbed, and the deck a first visit in Spanish deals with."""
+disturbed. The deck a first visit in Spanish deals with: test_home_game.py."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from briscola_app import render
 from briscola_app.controller import App
 from briscola_app.settings import BASE_DECKS, DECKS, validate_base, validate_deck
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import reload
-from tests.unit.test_app import stored
+from tests.unit.test_app import reload, stored
 from tests.unit.test_app_variants import make_app
 
 EARLIER_DECKS = ("italian", "french")
@@ -79,13 +78,6 @@ def test_a_bad_deck_key_is_set_aside_and_the_settings_stand():
         assert backend.get(BACKUP_PREFIX + "deck") is not None and backend.get(PREFIX + "deck") is None
         with pytest.raises(BadData):
             validate_deck(bad)
-
-
-@pytest.mark.parametrize("lang, deck", [("es", "spanish"), ("it", "italian"), ("pt-BR", "italian"), ("en", "italian")])
-def test_a_first_visit_deals_with_the_deck_of_its_language(lang, deck):
-    app = App(Store(DictBackend()), browser_lang=lang)
-    assert app.settings.lang == lang and app.settings.deck == deck
-    assert app.model().deck == deck
 
 
 def test_every_deck_the_settings_hold_is_one_an_earlier_build_reads():
