@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_play import open_game, play_one, reopen_game, stored, wait_for_turn
@@ -105,7 +104,7 @@ def test_a_brazilian_first_visit_deals_bisca_with_its_own_courts(
     expect(dialog.get_by_label("Bisca portuguesa")).to_be_checked()
     expect(dialog.get_by_label("Naipes franceses")).to_be_checked()
     page.keyboard.press("Escape")
-    # nothing saved yet, and a reload resumes the same Bisca deal
+    # a reload resumes the same Bisca deal
     seen = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     reopen_game(page)
     wait_for_turn(page)
