@@ -3,7 +3,8 @@ the hand is made smaller to fit: static/js/paint.js, fit; 360x560, a 640-pixel p
 its browser's bars, and a narrow 320x568, where the bars and texts are compact too:
 static/css/app.css, the last block) and sideways (740x360, 640x360),
 tablets (768x1024, 820x1180), a small laptop (1024x600), a desktop zoomed in (1093x526) and
-desktops (1366x768, 1920x1080), for 2, 4, 5 and 6 players,
+desktops (1366x768, 1920x1080), for 2, 3, 4, 5 and 6 players (two or three with cards on
+the table of a fair size where there is room),
 and for five in Russian in a match (long words and the longest match bar). The
 table is checked from element boxes, not by eye: nothing needs scrolling, nothing sticks
 out of the window, and no two of the table's parts overlap (the seats, each card on the
@@ -136,10 +137,10 @@ def seed_variant(context, **variant) -> None:
 
 
 @pytest.mark.parametrize("players,lang,variant", [
-    (2, "en", {}), (4, "en", {}), (5, "en", {}), (6, "en", {}), (5, "ru", {}),
+    (2, "en", {}), (3, "en", {}), (4, "en", {}), (5, "en", {}), (6, "en", {}), (5, "ru", {}),
     (2, "en", {"variant": "dupla"}), (2, "en", {"variant": "briscolone", "hand_size": 5}),
     (6, "en", {"variant": "scoperta"})],
-    ids=["2", "4", "5", "6", "5-ru-match", "2-dupla", "2-briscolone-5", "6-scoperta"])
+    ids=["2", "3", "4", "5", "6", "5-ru-match", "2-dupla", "2-briscolone-5", "6-scoperta"])
 def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int,
                                            lang: str, variant: dict):
     """Russian, in a Chiamata match: among the longest words (the contract, the caller's
@@ -171,11 +172,29 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
         if variant.get("variant") == "scoperta":  # the open hands are there to be read
             found += [f"{width}x{height}: {p}" for p in open_cards_too_small(page)]
+        if players <= 3 and variant.get("variant") != "dupla":
+            found += [f"{width}x{height}: {p}" for p in table_cards_too_small(page, width)]
         name = "".join(f"-{v}" for v in (lang if lang != "en" else "", *variant.values()) if v)
         shot(page, f"layout-{players}p{name}-{width}x{height}")
     assert not found, "\n".join(found)
     # the match put near its end goes in through a reload, which may cut off card images
     console_errors.assert_none(ignore=RELOAD_ABORTS if lang != "en" else ())
+
+
+ROOMY_TABLE_CARD_W = 72
+"""Narrowest a card on the table may be, in CSS pixels, for two or three players on a
+screen of the wide layouts: they have the room (it was 56 px on a 1366x768 desktop, smaller
+than on a phone and half the hand's cards). Not Dupla, whose four cards keep 56 px."""
+
+
+def table_cards_too_small(page: Page, width: int) -> list[str]:
+    """Two or three players on a wide screen (1000 pixels or more, where the cards lie round
+    the table): the cards on the table are at least :data:`ROOMY_TABLE_CARD_W` wide."""
+    if width < 1000 or page.evaluate("innerHeight") < 740:
+        return []
+    widths = page.evaluate("() => [...document.querySelectorAll('#trick figure img')]"
+                           ".map(e => e.getBoundingClientRect().width)")
+    return [f"a card on the table is {w:.0f} px wide" for w in widths if w < ROOMY_TABLE_CARD_W]
 
 
 MIN_OPEN_CARD_W = 22
