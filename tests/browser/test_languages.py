@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -70,8 +71,8 @@ def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = Non
     if lang:
         # the game a first visit in that language deals (the Spanish pack in Spanish, Bisca
         # with French cards in Portuguese)
-        home = first_settings(lang)
-        box = json.dumps({"version": 1, "data": {**FAST, "lang": lang, "deck": home.base_dict()["deck"]}})
+        home = replace(first_settings(lang), **{k: v for k, v in FAST.items() if k not in ("deck", "lang")})
+        box = json.dumps({"version": 1, "data": home.base_dict()})
         variant = json.dumps({"version": 1, "data": home.variant_dict()})
         deck = json.dumps({"version": 1, "data": home.deck_dict()}) if home.deck_dict() else None
         context.add_init_script(

@@ -49,10 +49,11 @@ def make_app(backend=None, lang="en", **settings) -> App:
 
 
 def reload(app: App, start: int = 5000) -> App:
-    """The same tab loaded again: it leaves (pagehide), and comes back with its session."""
+    """The same tab loaded again: it leaves (pagehide), and comes back with its session, in
+    the same browser (its languages)."""
     app.tabs.leave()
-    return App(Store(app.store.backend), entropy=seeds(start), session=app.tabs.session,
-               reloaded=True)
+    return App(Store(app.store.backend), browser_lang=app._browser_lang, entropy=seeds(start),
+               session=app.tabs.session, reloaded=True)
 
 
 def stored(backend, name: str):

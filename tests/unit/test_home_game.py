@@ -1,6 +1,7 @@
 """A first visit deals the game its reader grew up with: Brisca with the Spanish pack in
 Spanish, Bisca with French cards (Portugal's courts) in Portuguese, the standard game with
-Italian cards everywhere else; settings stored already always win."""
+Italian cards everywhere else; settings stored already always win. (``make_app`` without
+settings is a first visit: nothing stored.)"""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ import pytest
 
 from briscola.cards import card
 from briscola.rules import Rules
-from briscola_app.controller import App
 from briscola_app.settings import Settings, first_settings
-from briscola_app.storage import PREFIX, DictBackend, Store
-from tests.unit.test_app import advance, seeds, stored
+from briscola_app.storage import PREFIX, DictBackend
+from tests.unit.test_app import advance, make_app, reload, stored
 
 FIRST_VISITS = [  # browser language: variant, the pictures the cards are drawn with
     ("es", "standard", "spanish"),
@@ -27,13 +27,9 @@ FIRST_VISITS = [  # browser language: variant, the pictures the cards are drawn 
 ]
 
 
-def first_visit(lang: str) -> App:
-    return App(Store(DictBackend()), browser_lang=lang, entropy=seeds())
-
-
 @pytest.mark.parametrize("lang, variant, faces", FIRST_VISITS)
 def test_a_first_visit_deals_the_game_of_its_language(lang, variant, faces):
-    app = first_visit(lang)
+    app = make_app(lang=lang)
     assert app.settings.variant == variant and app.game.rules.variant == variant
     assert app.card_deck == faces
     assert app.model().deck.split("+")[0] == faces and app.howto().deck == app.model().deck  # "+rdv": the letters
@@ -48,7 +44,7 @@ def test_everyone_else_starts_with_the_plain_defaults():
 def test_bisca_is_dealt_as_its_preset_plays_it(lang):
     """Seven high (the 7 second and worth 10, the 3 a plain card) and the exchange of the
     2 of trump, as the Bisca the Settings dialog offers."""
-    app = first_visit(lang)
+    app = make_app(lang=lang)
     rules = app.game.rules
     assert rules == Rules.preset("bisca", 2)
     assert rules.ranking == "seven-high" and rules.trump_exchange == 2
@@ -60,7 +56,7 @@ def test_bisca_is_dealt_as_its_preset_plays_it(lang):
 def test_portuguese_courts_are_named_and_taught_as_bisca_has_them():
     """The Valete (3 points) above the Dama (2): the how-to's rank table and the cards'
     names, with the page in Portuguese."""
-    app = first_visit("pt-BR")
+    app = make_app(lang="pt-BR")
     howto = app.howto()
     assert howto.variant == "Bisca portuguesa"
     assert [(row.name, row.points) for row in howto.rows[:5]] == [
@@ -70,12 +66,10 @@ def test_portuguese_courts_are_named_and_taught_as_bisca_has_them():
 
 
 def test_the_first_deal_resumes_as_bisca_after_a_reload():
-    app = first_visit("pt-BR")
+    app = make_app(lang="pt-BR")
     advance(app)
     before = app.game.actions[:]
-    app.tabs.leave()  # the same tab loaded again (test_app.reload), the browser still in Portuguese
-    again = App(Store(app.store.backend), browser_lang="pt-BR", entropy=seeds(5000), session=app.tabs.session,
-                reloaded=True)
+    again = reload(app)  # the browser still in Portuguese
     assert again.game.rules.variant == "bisca" and again.game.actions == before
     assert again.settings == app.settings
 
@@ -83,12 +77,12 @@ def test_the_first_deal_resumes_as_bisca_after_a_reload():
 def test_a_saved_change_keeps_the_first_visits_game():
     """The person changes only the speed: Bisca and its cards are what is saved, so the
     next load deals Bisca even if the browser's language changes."""
-    app = first_visit("pt-PT")
+    app = make_app(lang="pt-PT")
     app.change_settings(speed="fast")
     backend = app.store.backend
     assert stored(backend, "variant")["variant"] == "bisca" and stored(backend, "variant")["exchange"] == 2
     assert stored(backend, "settings")["deck"] == "french" and stored(backend, "deck") is None
-    later = App(Store(backend), browser_lang="en-US", entropy=seeds(3000))
+    later = make_app(backend, lang="en-US")
     assert later.settings.variant == "bisca" and later.settings.deck == "french" and later.settings.lang == "pt-PT"
 
 
@@ -98,6 +92,6 @@ def test_settings_an_earlier_build_stored_are_kept():
     backend = DictBackend()
     base = {"players": 2, "deck": "italian", "speed": "normal", "level": "medium", "lang": "pt-BR"}
     backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": base}))
-    app = App(Store(backend), browser_lang="pt-BR", entropy=seeds())
+    app = make_app(backend, lang="pt-BR")
     assert app.settings.variant == "standard" and app.settings.deck == "italian"
     assert app.game.rules.variant == "standard"

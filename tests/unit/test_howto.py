@@ -18,7 +18,7 @@ from briscola_app.howto import MATCH_SCORING, TIP_DEALS, Tips, howto_model, load
 from briscola_app.i18n import CARD_LETTERS, LANGUAGE_CODES, Translator, text
 from briscola_app.settings import Settings
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import advance, reload, seeds
+from tests.unit.test_app import advance, reload, seeds, stored
 
 EN = Translator("en")
 
@@ -224,11 +224,6 @@ def first_run(backend=None) -> App:
     return App(Store(backend if backend is not None else DictBackend()), browser_lang="en", entropy=seeds())
 
 
-def stored_tips(backend) -> dict | None:
-    raw = backend.get(PREFIX + "tips")
-    return None if raw is None else json.loads(raw)["data"]
-
-
 def settled(backend) -> App:
     """An app whose settings are stored already: not a first run."""
     backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": Settings().base_dict()}))
@@ -239,7 +234,7 @@ def test_a_first_run_offers_how_to_play_and_turns_tips_on():
     backend = DictBackend()
     app = first_run(backend)
     assert app.tips.active and app.model().offer
-    assert stored_tips(backend) == {"show": True, "offer": True, "deals": 0}
+    assert stored(backend, "tips") == {"show": True, "offer": True, "deals": 0}
 
 
 def test_the_offer_goes_once_the_person_plays_on_without_it():
@@ -253,14 +248,14 @@ def test_the_offer_goes_once_the_person_plays_on_without_it():
     assert app.model().offer
     app.play_human(app.game.hands[HUMAN][0])
     assert not app.model().offer and app.tips.active
-    assert stored_tips(backend) == {"show": True, "offer": False, "deals": 0}
+    assert stored(backend, "tips") == {"show": True, "offer": False, "deals": 0}
 
 
 def test_someone_who_played_before_gets_neither_offer_nor_tips():
     backend = DictBackend()
     app = settled(backend)
     assert not app.tips.active and not app.model().offer
-    assert stored_tips(backend) is None  # nothing written for them
+    assert stored(backend, "tips") is None  # nothing written for them
     while not app.game.tricks:
         advance(app)
     assert app.model().tip == ""
@@ -329,7 +324,7 @@ def test_tips_off_stays_off_after_a_reload():
     backend = DictBackend()
     app = first_run(backend)
     app.tips_off()
-    assert stored_tips(backend) == {"show": False, "offer": False, "deals": 0}
+    assert stored(backend, "tips") == {"show": False, "offer": False, "deals": 0}
     assert not app.model().offer
     play_until(app, lambda a: a.held is not None)
     assert app.model().tip == ""
@@ -344,7 +339,7 @@ def test_dismissing_the_offer_keeps_the_tips():
     app = first_run(backend)
     app.dismiss_offer()
     assert not app.model().offer and app.tips.active
-    assert stored_tips(backend) == {"show": True, "offer": False, "deals": 0}
+    assert stored(backend, "tips") == {"show": True, "offer": False, "deals": 0}
     assert not reload(app).model().offer
 
 
@@ -353,7 +348,7 @@ def test_tips_end_by_themselves_after_the_first_deals():
     app = first_run(backend)
     for n in range(1, TIP_DEALS + 1):
         play_until(app, lambda a: a.game.over and a.held is None)
-        assert stored_tips(backend)["deals"] == n
+        assert stored(backend, "tips")["deals"] == n
         app.new_deal()
     assert not app.tips.active
     play_until(app, lambda a: a.held is not None)
