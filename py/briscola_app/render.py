@@ -7,22 +7,26 @@ from __future__ import annotations
 
 from html import escape
 
+from briscola.cards import ALL_CARDS
+
 from . import charts
 from .models import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                      MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
-from .i18n import LETTERED_RANKS, PORTUGUESE, Translator, face_rank
-from .settings import MAX_NAME_CHARS
+from .i18n import LANGUAGE_CODES, LETTERED_RANKS, PORTUGUESE, Translator, card_faces, face_deck, face_rank
+from .settings import MAX_NAME_CHARS, first_settings
 
 MAX_BACKS = 6
 
 
-def card_img(deck: str, card_id: str, alt: str = "") -> str:
-    """A card face (``1D``) or the back (``back``): one SVG file per card, which the
-    build cuts from the deck's sprite sheet. Named by its button or figure, so alt=""
-    unless it stands alone (a face-up card in another hand). ``deck`` is the pictures'
-    name (:func:`briscola_app.i18n.card_faces`): a deck, with ``+<letters>`` when the
-    French ace and courts print a language's own corner letters (their files are in
+CARDS_DIR = "./static/cards/"
+
+
+def card_src(deck: str, card_id: str) -> str:
+    """The file of a card face (``1D``) or the back (``back``): one SVG file per card,
+    which the build cuts from the deck's sprite sheet. ``deck`` is the pictures' name
+    (:func:`briscola_app.i18n.card_faces`): a deck, with ``+<letters>`` when the French
+    ace and courts print a language's own corner letters (their files are in
     ``french-<letters>``). The Portuguese deck is the French one with its Jack and Queen
     changing places."""
     deck, _, letters = deck.partition("+")
@@ -35,7 +39,33 @@ def card_img(deck: str, card_id: str, alt: str = "") -> str:
             deck = f"french-{letters}"
     if deck == PORTUGUESE:
         deck = "french"
-    return (f'<img src="./static/cards/{escape(deck)}/{escape(card_id)}.svg" alt="{escape(alt)}" '
+    return f"{CARDS_DIR}{deck}/{card_id}.svg"
+
+
+def card_files(deck: str) -> list[str]:
+    """Every file ``deck``'s pictures draw a deal with (the 40 faces and the back), for
+    the page to load before they are dealt (paint.js ``keepCards``)."""
+    return [card_src(deck, str(c)) for c in ALL_CARDS] + [card_src(deck, "back")]
+
+
+def first_visit_cards() -> dict[str, dict]:
+    """The pictures a first visit deals with, by language (``langs``), and their files
+    (``files``, each as ``<folder>/<card>`` under :data:`CARDS_DIR`): the build writes
+    them into static/js/early.js, which loads them while the runtime starts, so that the
+    first deal's cards are there when the table is."""
+    langs = {}
+    for lang in LANGUAGE_CODES:
+        first = first_settings(lang)
+        langs[lang] = card_faces(face_deck(first.deck, first.variant), lang)
+    files = {deck: [path.removeprefix(CARDS_DIR).removesuffix(".svg") for path in card_files(deck)]
+             for deck in sorted(set(langs.values()))}
+    return {"langs": langs, "files": files}
+
+
+def card_img(deck: str, card_id: str, alt: str = "") -> str:
+    """A card's picture (:func:`card_src`), named by its button or figure, so alt="" unless
+    it stands alone (a face-up card in another hand)."""
+    return (f'<img src="{escape(card_src(deck, card_id))}" alt="{escape(alt)}" '
             f'width="240" height="384" draggable="false" decoding="async">')
 
 

@@ -177,3 +177,22 @@
     }
   });
 })();
+
+// A first visit's cards: the pictures of the game a reader of the page's language is
+// first dealt (py/briscola_app/render.py first_visit_cards, written here by the build),
+// loaded while the runtime starts, so that the first deal's cards come with the table.
+// A returning visit's table is painted above; Python loads the rest of its deck when up.
+(() => {
+  const FIRST_CARDS = /*__FIRST_CARDS__*/ {};
+  let returning = true;
+  try {
+    returning = localStorage.getItem("briscola.settings") !== null;
+  } catch (e) {
+    returning = false; // storage refused: every start deals as a first visit
+  }
+  const page = window.briscolaPage;
+  const deck = FIRST_CARDS.langs ? FIRST_CARDS.langs[document.documentElement.lang] : undefined;
+  const files = deck && FIRST_CARDS.files ? FIRST_CARDS.files[deck] : undefined;
+  if (returning || !page || !Array.isArray(files)) return;
+  page.keepCards(files.map((name) => `./static/cards/${name}.svg`));
+})();

@@ -42,7 +42,31 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
+  // The card pictures of the deck being dealt, loaded before they are needed and kept:
+  // the browser answers an <img> whose picture a live image of the page already holds at
+  // once, from its list of available images (HTML), so a new deal's cards are on the table
+  // with it, not a moment later, and a card drawn is there as it slides in. Loaded at low
+  // priority: what the start fetches goes first. Python asks for a deck's pictures when
+  // it first deals with them (the "keepCards" operation), early.js for a first visit's.
+  let kept = new Map(); // path -> Image
+  const keepCards = (paths) => {
+    const next = new Map();
+    for (const path of paths) {
+      let img = kept.get(path);
+      if (!img) {
+        img = new Image();
+        img.fetchPriority = "low";
+        img.decoding = "async";
+        img.src = path;
+      }
+      next.set(path, img);
+    }
+    kept = next;
+  };
+  const keptCards = () => Array.from(kept.keys());
+
   const OPS = {
+    keepCards,
     html(selector, html) { const el = one(selector); if (el) el.innerHTML = html; },
     // text is set only when it changed: a live region announces every change
     text(selector, text) { const el = one(selector); if (el && el.textContent !== text) el.textContent = text; },
@@ -405,5 +429,7 @@
   };
   const mark = (name) => { performance.mark(name); };
 
-  window.briscolaPage = { apply, earlyTaps, fit, form, idle, listen, mark, openDialogs, startInfo, textKeys };
+  window.briscolaPage = {
+    apply, earlyTaps, fit, form, idle, keepCards, keptCards, listen, mark, openDialogs, startInfo, textKeys,
+  };
 })();
