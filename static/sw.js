@@ -100,6 +100,28 @@ function isolated(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+// A card's picture (static/cards/<deck>/<card>.svg) is not cached as a file of its own:
+// each deck's pictures are cached as one bundle, static/cards/<deck>.json ({card: svg};
+// tools/build.py split_card_sheets), 30 kB gzipped for all seven decks where their files
+// took 189 kB. The page asks for the single files (a visit this worker does not control
+// fetches them from the host), and this worker cuts the answer from the bundle.
+const CARD = /\/static\/cards\/([\w-]+)\/(\w+)\.svg$/;
+const bundles = new Map(); // deck -> the promise of its bundle, read once
+
+async function fromBundle(cache, url) {
+  const match = CARD.exec(new URL(url).pathname);
+  if (!match) return null;
+  const [, deck, card] = match;
+  if (!bundles.has(deck)) {
+    bundles.set(deck, cache.match(urlOf(`static/cards/${deck}.json`)).then((r) => (r ? r.json() : null)));
+  }
+  const pictures = await bundles.get(deck).catch(() => null);
+  if (!pictures) bundles.delete(deck); // not cached (yet): asked again next time
+  const svg = pictures ? pictures[card] : undefined;
+  if (typeof svg !== "string") return null;
+  return new Response(svg, { status: 200, headers: { "Content-Type": "image/svg+xml" } });
+}
+
 const INDEX = urlOf("./");
 const INDEX_ALIASES = new Set([INDEX, urlOf("./index.html")]);
 
@@ -113,7 +135,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // The cache holds one build only, so a query (?v=<build>) cannot pick a wrong file.
-    const cached = await cache.match(key, { ignoreSearch: true });
+    const cached = (await cache.match(key, { ignoreSearch: true })) || (await fromBundle(cache, key));
     const response = cached || (await fetch(request));
     return NEEDS_HEADERS.has(request.destination) || request.mode === "navigate" ? isolated(response) : response;
   })());

@@ -96,8 +96,11 @@ SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 # The service worker template in static/; the build writes it to the site's root.
 SW_TEMPLATE = "sw.js"
 SW_PLACEHOLDER = "/*__PRECACHE__*/[]"
-# Not precached: the runtime-floor page, the build report, the worker itself, host config.
-NOT_PRECACHED = re.compile(r"^(bare/.*|build\.json|sw\.js|_headers|\.nojekyll|index\.html)$")
+# Not precached: the runtime-floor page, the build report, the worker itself, host config,
+# and the card pictures' single files, which the worker answers from their decks' bundles
+# (split_card_sheets).
+NOT_PRECACHED = re.compile(
+    r"^(bare/.*|build\.json|sw\.js|_headers|\.nojekyll|index\.html|static/cards/[^/]+/[^/]+\.svg)$")
 # Files whose name carries a content hash: safe to cache for a year, never revalidated.
 # Bundler hashes are 8 url-safe base64 characters with an upper-case letter or a digit.
 HASHED_NAME = re.compile(
@@ -518,6 +521,24 @@ def slim_stdlib(data: bytes) -> bytes:
     return buffer.getvalue()
 
 
+LOCK_FILE = "pyodide-lock.json"
+
+
+def slim_lock(data: bytes) -> bytes:
+    """The runtime's package list without its packages. Pyodide reads the list at every
+    start (its version check, the import hook that names the standard library's
+    unvendored modules), but the game loads no package: its code comes as files (the app
+    archive) and the npm package has no wheels to load anyway. The 357 entries were
+    27 kB gzipped of every first visit. A source that is not a lock file is kept as is."""
+    try:
+        lock = json.loads(data)
+    except ValueError:
+        return data
+    if not isinstance(lock, dict) or not isinstance(lock.get("packages"), dict):
+        return data
+    return json.dumps({**lock, "packages": {}}, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
 def copy_pyodide(paths: Paths, *, slim: bool = True) -> None:
     dst = paths.out / "vendor" / "pyodide"
     dst.mkdir(parents=True)
@@ -527,7 +548,9 @@ def copy_pyodide(paths: Paths, *, slim: bool = True) -> None:
         if not found:
             raise BuildError(f"pyodide package lacks {' or '.join(candidates)}")
         source = paths.pyodide / found[0]
-        if slim and found[0] == STDLIB_ZIP and zipfile.is_zipfile(source):
+        if slim and found[0] == LOCK_FILE:
+            (dst / found[0]).write_bytes(slim_lock(source.read_bytes()))
+        elif slim and found[0] == STDLIB_ZIP and zipfile.is_zipfile(source):
             # the game's, compiled; the bare page's, as the runtime compiles it at start
             standard = slim_stdlib(source.read_bytes())
             (dst / found[0]).write_bytes(compile_stdlib(paths, standard))
@@ -572,14 +595,21 @@ PLACEHOLDER_INDEX = """<!doctype html>
 
 def split_card_sheets(cards: Path) -> None:
     """static/cards/<deck>.svg -> static/cards/<deck>/<card>.svg; the page shows single
-    files (see tools/cardfiles.py), so the sheets themselves are not shipped."""
+    files (see tools/cardfiles.py), so the sheets themselves are not shipped. Each deck's
+    files go into one bundle too, static/cards/<deck>.json ({card: svg}), which the
+    service worker caches in their place and answers them from (static/sw.js): gzipped
+    as one stream, the definitions every card of a deck repeats are sent once (30 kB for
+    the seven decks, where their 287 files take 189 kB)."""
     try:
         from tools.cardfiles import write_card_files  # imported as tools.build (tests)
     except ImportError:
         from cardfiles import write_card_files  # run as python3 tools/build.py
 
     for sheet in sorted(cards.glob("*.svg")):
-        write_card_files(sheet, cards / sheet.stem)
+        written = write_card_files(sheet, cards / sheet.stem)
+        bundle = {path.stem: path.read_text(encoding="utf-8") for path in written}
+        (cards / f"{sheet.stem}.json").write_text(
+            json.dumps(bundle, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
         sheet.unlink()
 
 

@@ -54,7 +54,6 @@ class Page(Dialogs):
         self.painted_early = False
         self.sounding = False  # cues sound from the end of start-up on (none at load)
         self.kept = ""  # the table snapshot last stored (snapshot.py)
-        self.cards_kept = ""  # the pictures whose files the page keeps loaded (paint.js keepCards)
         self.body: dict[str, str] = {}  # the body's data attributes as last set
         self.build = str(document.body.getAttribute("data-build") or "") if build is None else build
         self.review_step = 0  # the trick the review after the deal shows
@@ -582,9 +581,6 @@ class Page(Dialogs):
             # after New game (the focus asked for) the hand takes it, so the first card has
             # it when the turn comes rather than New game, with the others to move first
             self.op("focusNth", "#hand", 1, focus_index is not None)
-        if m.deck != self.cards_kept:  # after the table's own: the deck's other cards
-            self.cards_kept = m.deck
-            self.op("keepCards", render.card_files(m.deck))
         self._keep_table(m)
         summary = app.summary_to_show(m)
         if summary is not None:

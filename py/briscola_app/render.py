@@ -43,8 +43,7 @@ def card_src(deck: str, card_id: str) -> str:
 
 
 def card_files(deck: str) -> list[str]:
-    """Every file ``deck``'s pictures draw a deal with (the 40 faces and the back), for
-    the page to load before they are dealt (paint.js ``keepCards``)."""
+    """Every file ``deck``'s pictures draw a deal with (the 40 faces and the back)."""
     return [card_src(deck, str(c)) for c in ALL_CARDS] + [card_src(deck, "back")]
 
 

@@ -5,6 +5,7 @@ manifest and the worker pass Chromium's checks, and nothing ever leaves the orig
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import pytest
@@ -86,6 +87,12 @@ def test_offline_reload_plays_a_full_deal(
     # runs Python on the page, and leaves the compiled runtime for the next one, which runs
     # it in the worker (static/js/early.js; tests/browser/test_pwa_pages.py goes on to it)
     assert page.evaluate(ISOLATION) == [True, "page"]
+    # the hand's pictures, which the worker cuts from its deck's bundle (static/sw.js)
+    page.wait_for_function("() => [...document.querySelectorAll('#hand img')].length > 0 && "
+                           "[...document.querySelectorAll('#hand img')].every(i => i.complete && i.naturalWidth > 0)")
+    # and a picture of a deck not dealt, as the host serves it
+    other = page.evaluate("""async () => { const r = await fetch('./static/cards/spanish/10B.svg');
+        return [r.status, r.headers.get('content-type'), await r.text()]; }""")
 
     played = play_deal_to_end(page)
     assert played == 20, f"a two-player deal is 20 cards from each seat, we played {played}"
@@ -98,8 +105,36 @@ def test_offline_reload_plays_a_full_deal(
     assert not not_from_worker, "offline, these were not answered by the worker:\n  " + \
         "\n  ".join(not_from_worker)
     context.set_offline(False)
+    online = page.request.get(site_url + "static/cards/spanish/10B.svg")
+    assert other == [200, "image/svg+xml", online.text()], other[:2]
     console_errors.assert_none()
     request_log.assert_same_origin(site_url)
+
+
+FIRST_VISIT_BUDGET = 5_000_000
+"""Gzipped bytes a first visit may download (issue "Open like a native app")."""
+FIRST_DECKS = ("italian", "spanish", "french")
+"""The decks a first visit may be dealt with (py/briscola_app/settings.py HOME_GAMES)."""
+
+
+def test_a_first_visit_stays_within_its_bytes(page: Page, site_url: str):
+    """Everything the service worker caches, gzipped as the hosts send it, and the single
+    pictures of the deck a first visit is dealt (static/js/early.js loads them; the worker
+    caches each deck as one bundle instead) stay within the budget. It crept over it once
+    unseen, one deck and one language at a time. tools/bench_startup.py measures the same
+    from a real visit."""
+    info = served_build(page, site_url)
+    if info is None:
+        pytest.skip("the site under test serves no build.json")
+    decks: dict[str, int] = {}
+    for file in info["files"]:
+        found = re.match(r"static/cards/([^/]+)/[^/]+\.svg$", file["path"])
+        if found:
+            decks[found.group(1)] = decks.get(found.group(1), 0) + file["gzip"]
+    cached = info["precache_bytes"]["gzip"]
+    assert not any(path.startswith("static/cards/") and path.endswith(".svg") for path in info["precache"])
+    pictures = max(decks[deck] for deck in FIRST_DECKS)
+    assert cached + pictures <= FIRST_VISIT_BUDGET, (cached, pictures)
 
 
 def png_size(data: bytes) -> tuple[int, int]:

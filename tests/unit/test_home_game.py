@@ -63,7 +63,8 @@ def test_portuguese_courts_are_named_and_taught_as_bisca_has_them():
     names, with the page in Portuguese."""
     app = make_app(lang="pt-BR")
     howto = app.howto()
-    assert howto.variant == "Bisca portuguesa"
+    assert howto.variant == "Bisca"  # Brazil's game as much as Portugal's
+    assert make_app(lang="pt-PT").howto().variant == "Bisca portuguesa"
     assert [(row.name, row.points) for row in howto.rows[:5]] == [
         ("Ás", 11), ("Sete", 10), ("Rei", 4), ("Valete", 3), ("Dama", 2)]
     names = {rank: app.tr.card_label(card("C", rank), app.card_deck) for rank in (8, 9)}
@@ -134,8 +135,8 @@ def test_every_language_has_its_first_pictures_and_every_file_is_in_a_sheet():
 
 @pytest.mark.parametrize("deck", ["italian", "spanish", "french", "portuguese", "french+kdb", "portuguese+rdv"])
 def test_a_decks_files_are_every_picture_it_draws(deck):
-    """What the page is asked to keep loaded for a deck (paint.js keepCards) is exactly
-    the set of pictures its cards and back are drawn with."""
+    """The files listed for a deck (for a first visit to load: paint.js keepCards) are
+    exactly the pictures its cards and back are drawn with."""
     drawn = {re.search(r'src="([^"]+)"', render.card_img(deck, card_id)).group(1)
              for card_id in [str(c) for c in ALL_CARDS] + ["back"]}
     assert set(render.card_files(deck)) == drawn and len(render.card_files(deck)) == 41

@@ -51,6 +51,40 @@ def test_service_worker_is_filled_and_lives_at_the_root(checkout: Path):  # noqa
         (dist / ("index.html" if p == "./" else p)).stat().st_size for p in paths)
 
 
+def test_cards_are_cached_as_one_bundle_per_deck(tmp_path: Path):
+    """Each deck's pictures are precached as static/cards/<deck>.json, not as single
+    files: the service worker answers a card's file from its bundle (static/sw.js), so the
+    bundle holds, for every file, the same text."""
+    cards = tmp_path / "static" / "cards"
+    cards.mkdir(parents=True)
+    for deck in ("italian", "french-cyr"):
+        (cards / f"{deck}.svg").write_bytes((REPO / "static" / "cards" / f"{deck}.svg").read_bytes())
+    build.split_card_sheets(cards)
+    write(tmp_path / "index.html", "x")
+    for deck, count in (("italian", 41), ("french-cyr", 16)):
+        assert not (cards / f"{deck}.svg").exists()
+        files = sorted((cards / deck).glob("*.svg"))
+        bundle = json.loads((cards / f"{deck}.json").read_text(encoding="utf-8"))
+        assert len(files) == len(bundle) == count
+        for file in files:
+            assert bundle[file.stem] == file.read_text(encoding="utf-8"), file
+    assert "Т" in "".join(bundle.values())  # the Cyrillic ace's letter, kept as text
+    paths = [p for p, _ in build.precache_list(tmp_path)]
+    assert paths == ["./", "static/cards/french-cyr.json", "static/cards/italian.json"]
+
+
+def test_the_worker_answers_a_card_from_its_decks_bundle():
+    """The worker's pattern for a card file names the bundle the build writes, and what it
+    answers is an SVG picture."""
+    text = (REPO / "static" / "sw.js").read_text(encoding="utf-8")
+    assert "static/cards/${deck}.json" in text and '"Content-Type": "image/svg+xml"' in text
+    pattern = re.search(r"const CARD = /(.*)/;", text).group(1).replace("\\/", "/")
+    for path, deck, card in (("/static/cards/italian/10B.svg", "italian", "10B"),
+                             ("/game/static/cards/french-kdb/back.svg", "french-kdb", "back")):
+        assert re.search(pattern, path).groups() == (deck, card)
+    assert re.search(pattern, "/static/cards/italian.json") is None
+
+
 def test_precache_skips_lazy_chunks(tmp_path: Path):
     write(tmp_path / "index.html", "x")
     write(tmp_path / "vendor" / "pyscript" / "xterm-Bdboj2r8.js", "lazy")
@@ -248,3 +282,18 @@ def test_pages_workflow_publishes_the_same_build():
     assert "python3 tools/build.py" in workflow
     assert "actions/upload-pages-artifact" in workflow and "path: dist" in workflow
     assert "actions/deploy-pages" in workflow
+
+
+def test_the_runtime_lock_ships_without_packages():
+    """The game loads no package, so the lock file Pyodide reads at start goes without its
+    package list (27 kB gzipped of every first visit); its info stays for the runtime's
+    checks, and anything that is not a lock file is shipped as it is."""
+    source = REPO / "node_modules" / "pyodide" / build.LOCK_FILE
+    if not source.is_file():
+        pytest.skip("npm ci has not run: no runtime to read")
+    original = json.loads(source.read_bytes())
+    slim = json.loads(build.slim_lock(source.read_bytes()))
+    assert original["packages"] and slim["packages"] == {}
+    assert slim["info"] == original["info"]
+    assert build.slim_lock(b"fake pyodide-lock.json") == b"fake pyodide-lock.json"
+    assert build.slim_lock(b'{"info": {}}') == b'{"info": {}}'
