@@ -670,34 +670,6 @@ def write_page_strings(paths: Paths) -> None:
     script.write_text(code.replace(STRINGS_SLOT, text), encoding="utf-8")
 
 
-EARLY_JS = "static/js/early.js"
-FIRST_CARDS_SLOT = "/*__FIRST_CARDS__*/ {}"
-
-
-def first_visit_cards(py: Path) -> dict:
-    """briscola_app.render.first_visit_cards() of the game in ``py``, asked of a fresh
-    interpreter, so that the build imports none of the game's modules."""
-    code = "import json; from briscola_app.render import first_visit_cards as f; print(json.dumps(f()))"
-    env = {**os.environ, "PYTHONPATH": str(py)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise BuildError(f"first_visit_cards failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)
-
-
-def write_first_cards(paths: Paths) -> None:
-    """Fill early.js with the pictures a first visit is dealt, by language (nothing to
-    do without it)."""
-    script = paths.out / EARLY_JS
-    if not script.is_file():
-        return
-    code = script.read_text(encoding="utf-8")
-    if FIRST_CARDS_SLOT not in code:
-        raise BuildError(f"{EARLY_JS} has no {FIRST_CARDS_SLOT} slot")
-    text = json.dumps(first_visit_cards(paths.py), separators=(",", ":"), sort_keys=True)
-    script.write_text(code.replace(FIRST_CARDS_SLOT, text), encoding="utf-8")
-
-
 def lazy_files(files: list[dict]) -> list[str]:
     """Shipped files a page fetches only on demand (see LAZY_PYSCRIPT)."""
     prefix = "vendor/pyscript/"
@@ -850,7 +822,6 @@ def _build_into(paths: Paths, *, slim: bool = True) -> BuildResult:
     archive = write_app(paths)
     copy_pages(paths)
     write_page_strings(paths)
-    write_first_cards(paths)
     build_hash = tree_hash(paths.out)
     stamp(paths.out, build_hash)
     precache = write_service_worker(paths.out)

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from html import escape
 
-from briscola.cards import ALL_CARDS
-
 from . import charts
 from .models import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                      MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
-from .i18n import LANGUAGE_CODES, LETTERED_RANKS, PORTUGUESE, Translator, card_faces, face_deck, face_rank
-from .settings import MAX_NAME_CHARS, first_settings
+from .i18n import LETTERED_RANKS, PORTUGUESE, Translator, face_rank
+from .settings import MAX_NAME_CHARS
 
 MAX_BACKS = 6
 
@@ -40,25 +38,6 @@ def card_src(deck: str, card_id: str) -> str:
     if deck == PORTUGUESE:
         deck = "french"
     return f"{CARDS_DIR}{deck}/{card_id}.svg"
-
-
-def card_files(deck: str) -> list[str]:
-    """Every file ``deck``'s pictures draw a deal with (the 40 faces and the back)."""
-    return [card_src(deck, str(c)) for c in ALL_CARDS] + [card_src(deck, "back")]
-
-
-def first_visit_cards() -> dict[str, dict]:
-    """The pictures a first visit deals with, by language (``langs``), and their files
-    (``files``, each as ``<folder>/<card>`` under :data:`CARDS_DIR`): the build writes
-    them into static/js/early.js, which loads them while the runtime starts, so that the
-    first deal's cards are there when the table is."""
-    langs = {}
-    for lang in LANGUAGE_CODES:
-        first = first_settings(lang)
-        langs[lang] = card_faces(face_deck(first.deck, first.variant), lang)
-    files = {deck: [path.removeprefix(CARDS_DIR).removesuffix(".svg") for path in card_files(deck)]
-             for deck in sorted(set(langs.values()))}
-    return {"langs": langs, "files": files}
 
 
 def card_img(deck: str, card_id: str, alt: str = "") -> str:

@@ -177,20 +177,3 @@
     }
   });
 })();
-
-// A first visit's cards: the pictures of the game a reader of the page's language is
-// first dealt (py/briscola_app/render.py first_visit_cards, written here by the build),
-// loaded while the runtime starts, so that the first deal's cards come with the table.
-// A first visit is one the service worker does not serve yet and that has no table to
-// paint. Any other start has its table's pictures painted above, and they and the rest
-// come from the service worker: loading the whole deck there held the start up by some
-// 200 ms (each picture that arrives is parsed on this thread), for nothing.
-(() => {
-  const FIRST_CARDS = /*__FIRST_CARDS__*/ {};
-  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-  const page = window.briscolaPage;
-  const deck = FIRST_CARDS.langs ? FIRST_CARDS.langs[document.documentElement.lang] : undefined;
-  const files = deck && FIRST_CARDS.files ? FIRST_CARDS.files[deck] : undefined;
-  if (served || document.body.dataset.earlyTable === "1" || !page || !Array.isArray(files)) return;
-  page.keepCards(files.map((name) => `./static/cards/${name}.svg`));
-})();

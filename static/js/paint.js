@@ -42,25 +42,6 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  // A first visit's card pictures (early.js), loaded while the runtime downloads and
-  // kept: the browser answers an <img> whose picture a live image of the page already
-  // holds at once, from its list of available images (HTML), so the first deal's cards
-  // come with the table, where over the network they came 0.2-0.6 s after it. A returning
-  // visit's come from the service worker, the table's among the first things painted.
-  // (Python asking for the whole deck of every start as well cost the next start in the
-  // same tab some 300 ms: 41 pictures, each parsed as a document of its own.)
-  let kept = [];
-  const keepCards = (paths) => {
-    kept = Array.from(paths, (path) => {
-      const img = new Image();
-      img.fetchPriority = "low";
-      img.decoding = "async";
-      img.src = path;
-      return img;
-    });
-  };
-  const keptCards = () => kept.map((img) => img.getAttribute("src"));
-
   const OPS = {
     html(selector, html) { const el = one(selector); if (el) el.innerHTML = html; },
     // text is set only when it changed: a live region announces every change
@@ -424,7 +405,5 @@
   };
   const mark = (name) => { performance.mark(name); };
 
-  window.briscolaPage = {
-    apply, earlyTaps, fit, form, idle, keepCards, keptCards, listen, mark, openDialogs, startInfo, textKeys,
-  };
+  window.briscolaPage = { apply, earlyTaps, fit, form, idle, listen, mark, openDialogs, startInfo, textKeys };
 })();

@@ -276,7 +276,21 @@ async function askPersist() {
 addStyles();
 setupInstall();
 setupBanner();
+// The worker is registered once the table's pictures are in (PICTURES_WAIT_MS at most):
+// registered at once, its install downloaded the whole site, the runtime's megabytes
+// first, while a first visit's table still waited for its cards. They came 0.3-0.7 s
+// after the table, and 0.2-0.4 s after it with this wait (docs/startup.md).
+const PICTURES_WAIT_MS = 2000;
+const TABLE_PICTURES = "#hand img, #trick img, #briscola img, #stock-pile img, #opponents img";
+
+function tablePictures() {
+  const pictures = Array.from(document.querySelectorAll(TABLE_PICTURES), (img) => img.decode().catch(() => null));
+  return Promise.race([Promise.all(pictures), new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS))]);
+}
+
 whenReady(() => {
-  registerWorker();
-  askPersist();
+  tablePictures().then(() => {
+    registerWorker();
+    askPersist();
+  });
 });

@@ -1,9 +1,8 @@
 """The decks in the page: a first visit in Spanish deals with the Spanish pack, every
-picture of it loads (the first deal's asked for while the runtime starts), and a deck
-chosen in Settings is drawn, remembered over a reload and stored so that a tab of an
-earlier build (which knows Italian and French cards only) can still read the settings. A
-first visit in Portuguese deals Bisca, with French cards whose Valete ranks above the
-Dama."""
+picture of it loads, and a deck chosen in Settings is drawn, remembered over a reload and
+stored so that a tab of an earlier build (which knows Italian and French cards only) can
+still read the settings. A first visit in Portuguese deals Bisca, with French cards whose
+Valete ranks above the Dama."""
 
 from __future__ import annotations
 
@@ -32,28 +31,6 @@ def assert_drawn_from(page: Page, deck: str) -> None:
         assert loaded, src
 
 
-FETCHED = """() => {
-    const ready = performance.getEntriesByName('briscola:ready')[0].startTime;
-    const started = {};
-    for (const e of performance.getEntriesByType('resource')) {
-        const path = './' + new URL(e.name).pathname.replace(/^\\//, '');
-        if (path.includes('/static/cards/') && !(path in started)) started[path] = e.startTime;
-    }
-    return {ready, started, kept: window.briscolaPage.keptCards()};
-}"""
-
-
-def assert_loaded_while_starting(page: Page) -> None:
-    """A first visit's cards were asked for before the runtime was up (static/js/early.js),
-    so the first deal's pictures come with the table, and the page keeps the deck's every
-    picture (paint.js keepCards)."""
-    seen = page.evaluate(FETCHED)
-    shown = [src for src, _ in pictures(page)]
-    for src in shown:
-        assert src in seen["started"] and seen["started"][src] < seen["ready"], (src, seen["ready"])
-    assert len(seen["kept"]) == 41 and set(shown) <= set(seen["kept"]), seen["kept"]
-
-
 def choose_deck(page: Page, label: str) -> None:
     page.get_by_role("button", name="Ajustes").click()
     dialog = page.get_by_role("dialog", name="Ajustes")
@@ -69,7 +46,6 @@ def test_a_spanish_first_visit_deals_the_spanish_pack_and_a_chosen_deck_is_kept(
     open_game(page, site_url)
     wait_for_turn(page)
     assert_drawn_from(page, "spanish")
-    assert_loaded_while_starting(page)
     label = page.locator("#hand button").first.get_attribute("aria-label")
     assert label.split(" de ")[-1] in ("Oros", "Copas", "Espadas", "Bastos"), label
     # one card played: the trick's picture is the pack's too
@@ -101,7 +77,6 @@ def test_a_brazilian_first_visit_deals_bisca_with_its_own_courts(
     wait_for_turn(page)
     expect(page.locator("body")).to_have_attribute("data-variant", "bisca")
     assert_drawn_from(page, "french")
-    assert_loaded_while_starting(page)
     # How to play teaches the game dealt: the Sete second, the Valete above the Dama
     page.get_by_role("button", name="Como jogar").first.click()
     howto = page.get_by_role("dialog", name="Como jogar")

@@ -119,10 +119,10 @@ FIRST_DECKS = ("italian", "spanish", "french")
 
 def test_a_first_visit_stays_within_its_bytes(page: Page, site_url: str):
     """Everything the service worker caches, gzipped as the hosts send it, and the single
-    pictures of the deck a first visit is dealt (static/js/early.js loads them; the worker
-    caches each deck as one bundle instead) stay within the budget. It crept over it once
-    unseen, one deck and one language at a time. tools/bench_startup.py measures the same
-    from a real visit."""
+    pictures of the deck a first visit is dealt (fetched before the worker controls the
+    page; the worker caches each deck as one bundle instead) stay within the budget. It
+    crept over it once unseen, one deck and one language at a time. tools/bench_startup.py
+    measures the same from a real visit."""
     info = served_build(page, site_url)
     if info is None:
         pytest.skip("the site under test serves no build.json")

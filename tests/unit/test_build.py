@@ -259,19 +259,3 @@ def test_rebuild_replaces_output_and_leaves_no_staging(checkout: Path):
     run_build(checkout)
     assert not (dist / "stale.txt").exists()
     assert sorted(p.name for p in dist.parent.iterdir() if p.name.startswith(".dist")) == []
-
-
-def test_early_js_gets_the_first_visits_pictures(checkout: Path):
-    """The build fills early.js's slot with the game's own first_visit_cards (asked of the
-    checkout's py/), and a template without the slot fails the build."""
-    (checkout / "py").rename(checkout / "py-fake")
-    (checkout / "py").symlink_to(REPO / "py")
-    early = write(checkout / build.EARLY_JS, f"const FIRST_CARDS = {build.FIRST_CARDS_SLOT};\n")
-    out = run_build(checkout).out
-    filled = (out / build.EARLY_JS).read_text(encoding="utf-8")
-    data = json.loads(filled.removeprefix("const FIRST_CARDS = ").rstrip(";\n"))
-    assert data["langs"]["es"] == "spanish" and data["langs"]["en"] == "italian"
-    assert data["files"]["spanish"][0] == "spanish/1D" and len(data["files"]["italian"]) == 41
-    early.write_text("const FIRST_CARDS = {};\n", encoding="utf-8")
-    with pytest.raises(build.BuildError, match="FIRST_CARDS"):
-        run_build(checkout)

@@ -6,7 +6,6 @@ settings is a first visit: nothing stored.)"""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ import pytest
 from briscola.cards import ALL_CARDS, card
 from briscola.rules import Rules
 from briscola_app import render
-from briscola_app.i18n import LANGUAGE_CODES, pick_language
 from briscola_app.settings import Settings, first_settings
 from briscola_app.storage import PREFIX, DictBackend
 from tests.unit.test_app import advance, make_app, reload, stored
@@ -103,40 +101,14 @@ def test_settings_an_earlier_build_stored_are_kept():
     assert app.game.rules.variant == "standard"
 
 
-@pytest.mark.parametrize("lang, variant, faces", FIRST_VISITS)
-def test_a_first_visit_loads_the_pictures_it_is_dealt_with(lang, variant, faces):
-    """static/js/early.js loads, while the runtime starts, the files the build listed for
-    the page's language: every picture the first deal can show is among them."""
-    first = render.first_visit_cards()
-    pick = pick_language([lang])
-    app = make_app(lang=lang)
-    listed = first["files"][first["langs"][pick]]
-    assert first["langs"][pick] == app.model().deck
-    shown = {f"{render.CARDS_DIR}{name}.svg" for name in listed}
-    for c in ALL_CARDS:
-        img = render.card_img(app.model().deck, str(c))
-        assert re.search(r'src="([^"]+)"', img).group(1) in shown, (lang, str(c))
-    assert f"{render.CARDS_DIR}{faces.replace('portuguese', 'french')}/back.svg" in shown
-
-
-def test_every_language_has_its_first_pictures_and_every_file_is_in_a_sheet():
-    """The files named are cut from the decks' sprite sheets by the build (one per card
-    and the back), so none is missing from dist/."""
-    first = render.first_visit_cards()
-    assert set(first["langs"]) == set(LANGUAGE_CODES)
-    assert set(first["langs"].values()) == set(first["files"])
-    sheets = {sheet.stem: sheet.read_text(encoding="utf-8") for sheet in CARD_SHEETS.glob("*.svg")}
-    for deck, names in first["files"].items():
-        assert len(names) == len(set(names)) == 41, deck
-        for name in names:
-            folder, card_id = name.split("/")
-            assert f'id="c-{card_id}"' in sheets[folder], (deck, name)
-
-
 @pytest.mark.parametrize("deck", ["italian", "spanish", "french", "portuguese", "french+kdb", "portuguese+rdv"])
-def test_a_decks_files_are_every_picture_it_draws(deck):
-    """The files listed for a deck (for a first visit to load: paint.js keepCards) are
-    exactly the pictures its cards and back are drawn with."""
-    drawn = {re.search(r'src="([^"]+)"', render.card_img(deck, card_id)).group(1)
-             for card_id in [str(c) for c in ALL_CARDS] + ["back"]}
-    assert set(render.card_files(deck)) == drawn and len(render.card_files(deck)) == 41
+def test_a_decks_pictures_are_files_the_build_cuts(deck):
+    """A deck's pictures are 41 distinct files (the 40 cards and the back), each cut from
+    its sheet by the build (tools/cardfiles.py): the service worker answers each from its
+    deck's bundle."""
+    sheets = {sheet.stem: sheet.read_text(encoding="utf-8") for sheet in CARD_SHEETS.glob("*.svg")}
+    drawn = {render.card_src(deck, card_id) for card_id in [str(c) for c in ALL_CARDS] + ["back"]}
+    assert len(drawn) == 41
+    for path in drawn:
+        folder, card_id = path.removeprefix(render.CARDS_DIR).removesuffix(".svg").split("/")
+        assert f'id="c-{card_id}"' in sheets[folder], (deck, path)
