@@ -67,7 +67,7 @@ def play_out(page: Page, reload_after: int | None = None, site_url: str = "") ->
             before = stored(page, "deal")["data"]["record"]
             reopen_game(page)
             assert wait_for_turn(page) == "your-turn"
-            expect(page.get_by_role("status")).to_have_text(re.compile("^Welcome back"))
+            expect(page.locator("#status")).to_have_text(re.compile("^Welcome back"))
             assert [b.get_attribute("data-card") for b in page.locator("#hand button").all()] == seen
             assert stored(page, "deal")["data"]["record"] == before
         page.locator(PLAYABLE).first.click()
@@ -125,7 +125,7 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     page.set_viewport_size({"width": 360, "height": 740})  # a phone
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn" and phase(page) == "auction"
-    expect(page.get_by_role("status")).to_contain_text("Your turn in the auction: bid a rank, or pass.")
+    expect(page.locator("#status")).to_contain_text("Your turn in the auction: bid a rank, or pass.")
     fits_a_phone(page, "#hand-actions button")
     # a reload in the middle of the auction finds it where it was
     reopen_game(page)
@@ -137,7 +137,7 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     shot(page, "chiamata-auction")
     page.get_by_role("button", name="Bid Three").focus()  # by keyboard
     page.keyboard.press("Enter")
-    expect(page.get_by_role("status")).to_contain_text("You bid Three. You won the auction with Three: call a card.")
+    expect(page.locator("#status")).to_contain_text("You bid Three. You won the auction with Three: call a card.")
     assert phase(page) == "call"
     calls = page.locator("#hand-actions [data-action='call']")
     expect(calls).to_have_count(4)  # the Three of each suit, its card shown
@@ -149,7 +149,7 @@ def test_the_person_bids_calls_and_plays_as_the_caller(page: Page, site_url: str
     fits_a_phone(page, "#hand-actions button")
     shot(page, "chiamata-call")
     calls.nth(values.index(called)).click()
-    expect(page.get_by_role("status")).to_contain_text("You call the Three of")
+    expect(page.locator("#status")).to_contain_text("You call the Three of")
     expect(page.locator("#stock-count .contract")).to_contain_text("You called the Three of")
     expect(page.locator("#stock-count .trump-badge")).to_contain_text("Trump: ")
     assert stored(page, "deal")["data"]["record"]["called"] == called

@@ -175,7 +175,7 @@ def reload_in_the_middle(page: Page, site_url: str, case: Case | None = None) ->
     before = stored(page, "deal")["data"]
     reopen_game(page)
     assert wait_for_turn(page) == "your-turn"
-    expect(page.get_by_role("status")).to_have_text(re.compile("^Welcome back"))
+    expect(page.locator("#status")).to_have_text(re.compile("^Welcome back"))
     assert hand_and_table(page) == seen
     if match is not None:
         expect_bar(page, case, match)

@@ -87,7 +87,7 @@ def test_page_loads_clean_and_accessible(page: Page, site_url: str, context, con
     for i in range(3):
         assert CARD_NAME.match(cards.nth(i).get_attribute("aria-label")), cards.nth(i).get_attribute("aria-label")
         expect(cards.nth(i)).to_be_enabled()
-    expect(page.get_by_role("status")).to_have_text(re.compile("Your turn"))
+    expect(page.locator("#status")).to_have_text(re.compile("Your turn"))
     # the table shows the opponent's backs, the briscola and the stock count
     expect(page.locator(".seat")).to_have_count(1)
     expect(page.locator(".seat-backs img")).to_have_count(3)
@@ -229,7 +229,7 @@ def test_reload_mid_deal_resumes_exactly(page: Page, site_url: str, context):
     assert hand_after == hand_before
     record_after = stored(page, "deal")["data"]["record"]
     assert record_after["tricks"] == record_before["tricks"] and record_after["seed"] == record_before["seed"]
-    expect(page.get_by_role("status")).to_have_text(re.compile("Welcome back"))
+    expect(page.locator("#status")).to_have_text(re.compile("Welcome back"))
     # and the deal goes on to its end
     play_to_end(page)
     expect(page.get_by_role("dialog", name="End of the deal")).to_be_visible()
@@ -323,26 +323,40 @@ def test_keyboard_play_and_settings_in_italian(page: Page, site_url: str, contex
     expect(page.locator("#hand button").first).to_be_focused()
 
 
+BUSY_SEEN = """() => {
+    window.__hintBusySeen = false;
+    const button = document.querySelector("#actions button[data-action='hint']");
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.oldValue === 'true' || r.target.getAttribute('aria-busy') === 'true') window.__hintBusySeen = true;
+        }
+    }).observe(button, {attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true});
+}"""
+
+
 def test_hint_highlights_a_card_and_level_is_kept_per_mode(page: Page, site_url: str, context, console_errors):
     seed_settings(context, level="hard")
     open_game(page, site_url)
     wait_for_turn(page)
     hint = page.get_by_role("button", name="Hint")
+    # the search takes a moment (a second or more on a slow phone): the button says so
+    # while it runs, and taps meanwhile start no other search. On a fast machine hard's
+    # search can be over before a check of the attribute would run, so every change of
+    # it is recorded as it happens.
+    page.evaluate(BUSY_SEEN)
     hint.click()
-    # the search takes a moment (a second or more on a slow phone): the button says so,
-    # and taps meanwhile start no other search
-    expect(hint).to_have_attribute("aria-busy", "true")
     hint.click()
     hint.click()
     hinted = page.locator("#hand button.hinted")
     expect(hinted).to_have_count(1)
     expect(hint).not_to_have_attribute("aria-busy", "true")
+    assert page.evaluate("window.__hintBusySeen") is True
     # the hinted card, outline and all, leaves the points taken above the hand readable
     page.wait_for_timeout(300)  # any transition done
     card, pile = hinted.bounding_box(), page.locator(".my-pile").bounding_box()
     assert card["y"] - 3 >= pile["y"] + pile["height"], (card, pile)  # its dashed frame reaches 3 px out
     name = hinted.get_attribute("aria-label")
-    expect(page.get_by_role("status")).to_have_text(f"Suggested: {name}.")
+    expect(page.locator("#status")).to_have_text(f"Suggested: {name}.")
     hinted.click()
     expect(page.locator("#hand button.hinted")).to_have_count(0)
     play_to_end(page)

@@ -122,7 +122,7 @@ def test_every_variant_is_chosen_in_settings_and_played_to_its_end(page: Page, s
             assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true"
         trick = page.locator("#trick figure").count()
         blocked.first.click(force=True)  # Playwright would wait for it to be enabled
-        expect(page.get_by_role("status")).to_contain_text("You must follow suit:")
+        expect(page.locator("#status")).to_contain_text("You must follow suit:")
         assert page.locator("#trick figure").count() == trick
         assert page.locator("body").get_attribute("data-state") == "your-turn"
         blocked.first.focus()  # from a card that may not be played, the arrows go on to one that may
@@ -216,7 +216,7 @@ def exchange_once(done: list):
         button = page.locator("#hand-actions [data-action='exchange']")
         if button.count() and not done:
             button.click()
-            expect(page.get_by_role("status")).to_contain_text("You exchange the ")
+            expect(page.locator("#status")).to_contain_text("You exchange the ")
             done.append(True)
 
     return exchange
@@ -255,7 +255,7 @@ def test_the_person_clicks_the_trump_exchange(page: Page, site_url: str, context
     assert not problems(page, 360, 640)
     shot(page, "bisca-exchange")
     button.click()
-    expect(page.get_by_role("status")).to_have_text(
+    expect(page.locator("#status")).to_have_text(
         "You exchange the Two of Cups for the turned King of Cups. Your turn: lead a card.")
     expect(page.locator("#hand [data-card='10C']")).to_have_count(1)
     expect(page.locator("#briscola img")).to_have_attribute("src", re.compile(r"/2C\.svg$"))
@@ -287,7 +287,7 @@ def test_a_turned_three_put_back_is_told_at_the_start(page: Page, site_url: str,
     seed_deal(context, Rules.preset("standard", 2, redeal_ace_three=True), 4)  # the Three of Swords turned
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
-    expect(page.get_by_role("status")).to_contain_text(
+    expect(page.locator("#status")).to_contain_text(
         "The Three of Swords was turned: it goes back into the stock and another card is turned.")
     page.locator(PLAYABLE).first.click()
     record = stored(page, "deal")["data"]["record"]
@@ -336,7 +336,7 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
             expect(bar).to_have_attribute("aria-label", score)
             assert [b.get_attribute("data-card") for b in page.locator("#hand button").all()] == hand
             assert stored(page, "deal")["data"]["match"] == match_before
-            expect(page.get_by_role("status")).to_have_text(re.compile("Welcome back"))
+            expect(page.locator("#status")).to_have_text(re.compile("Welcome back"))
             reloaded = True
         play_deal(page)
     assert reloaded, "the match ended after one deal"
