@@ -606,8 +606,7 @@ def split_card_sheets(cards: Path) -> None:
         from cardfiles import write_card_files  # run as python3 tools/build.py
 
     for sheet in sorted(cards.glob("*.svg")):
-        written = write_card_files(sheet, cards / sheet.stem)
-        bundle = {path.stem: path.read_text(encoding="utf-8") for path in written}
+        bundle = {card: data.decode("utf-8") for card, data in write_card_files(sheet, cards / sheet.stem).items()}
         (cards / f"{sheet.stem}.json").write_text(
             json.dumps(bundle, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
         sheet.unlink()

@@ -59,11 +59,11 @@ def split_sheet(sheet: Path) -> dict[str, bytes]:
     return out
 
 
-def write_card_files(sheet: Path, out_dir: Path) -> list[Path]:
+def write_card_files(sheet: Path, out_dir: Path) -> dict[str, bytes]:
+    """Writes each card of ``sheet`` as ``out_dir/<card>.svg``; returns what it wrote
+    (:func:`split_sheet`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for card, data in split_sheet(sheet).items():
-        path = out_dir / f"{card}.svg"
-        path.write_bytes(data)
-        written.append(path)
-    return written
+    files = split_sheet(sheet)
+    for card, data in files.items():
+        (out_dir / f"{card}.svg").write_bytes(data)
+    return files

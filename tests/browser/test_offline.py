@@ -11,6 +11,7 @@ import struct
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.browser.test_decks import assert_drawn_from
 from tests.browser.test_play import play_to_end
 
 
@@ -87,9 +88,8 @@ def test_offline_reload_plays_a_full_deal(
     # runs Python on the page, and leaves the compiled runtime for the next one, which runs
     # it in the worker (static/js/early.js; tests/browser/test_pwa_pages.py goes on to it)
     assert page.evaluate(ISOLATION) == [True, "page"]
-    # the hand's pictures, which the worker cuts from its deck's bundle (static/sw.js)
-    page.wait_for_function("() => [...document.querySelectorAll('#hand img')].length > 0 && "
-                           "[...document.querySelectorAll('#hand img')].every(i => i.complete && i.naturalWidth > 0)")
+    # the table's pictures, which the worker cuts from its deck's bundle (static/sw.js)
+    assert_drawn_from(page, FAST["deck"])
     # and a picture of a deck not dealt, as the host serves it
     other = page.evaluate("""async () => { const r = await fetch('./static/cards/spanish/10B.svg');
         return [r.status, r.headers.get('content-type'), await r.text()]; }""")

@@ -17,8 +17,8 @@ from briscola_app.models import HUMAN
 from briscola_app.howto import MATCH_SCORING, TIP_DEALS, Tips, howto_model, load_tip, trick_tip, validate_tips
 from briscola_app.i18n import CARD_LETTERS, LANGUAGE_CODES, Translator, text
 from briscola_app.settings import Settings
-from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
-from tests.unit.test_app import advance, reload, seeds, stored
+from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend
+from tests.unit.test_app import advance, make_app, reload, stored
 
 EN = Translator("en")
 
@@ -220,19 +220,15 @@ def test_the_loads_tip_comes_with_a_load_only():
     assert load_tip([parse_card("7B")], "seven-high", EN).startswith("Aces (11) and Sevens (10)")
 
 
-def first_run(backend=None) -> App:
-    return App(Store(backend if backend is not None else DictBackend()), browser_lang="en", entropy=seeds())
-
-
 def settled(backend) -> App:
     """An app whose settings are stored already: not a first run."""
     backend.set(PREFIX + "settings", json.dumps({"version": 1, "data": Settings().base_dict()}))
-    return first_run(backend)
+    return make_app(backend)
 
 
 def test_a_first_run_offers_how_to_play_and_turns_tips_on():
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     assert app.tips.active and app.model().offer
     assert stored(backend, "tips") == {"show": True, "offer": True, "deals": 0}
 
@@ -241,7 +237,7 @@ def test_the_offer_goes_once_the_person_plays_on_without_it():
     """The offer sits over the top bar (the score, the sound button): once the person plays
     a card it has been turned down, and the tips stay."""
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     while not app.human_to_move:
         assert app.model().offer
         advance(app)
@@ -270,14 +266,14 @@ def play_until(app: App, done) -> None:
 
 
 def test_tips_show_when_a_trick_is_taken_and_a_load_is_played():
-    app = first_run()
+    app = make_app()
     play_until(app, lambda a: a.held is not None)
     trick = app.held
     why = trick_tip(trick.plays, app.game.trump, "standard", app.tr)
     assert app.model().tip.endswith(why)
     # the loads tip: when the first ace or three of the deal is played, kept with the
     # trick's tip until the person's next card, and not given again
-    app = first_run()
+    app = make_app()
     seen_load = gone = False
     while not app.game.over or app.held is not None:
         before = len(app.game.actions)
@@ -297,7 +293,7 @@ def test_tips_show_when_a_trick_is_taken_and_a_load_is_played():
 
 
 def test_a_tip_stays_until_the_persons_next_card():
-    app = first_run()
+    app = make_app()
     play_until(app, lambda a: a.held is not None)
     tip = app.model().tip
     assert tip
@@ -310,7 +306,7 @@ def test_a_tip_stays_until_the_persons_next_card():
 
 def test_a_tip_on_screen_follows_a_change_of_language():
     """A tip is rewritten with the rest of the table: it stayed in English on an Italian table."""
-    app = first_run()
+    app = make_app()
     play_until(app, lambda a: a.held is not None)
     trick = app.held
     assert app.model().tip.endswith(trick_tip(trick.plays, app.game.trump, "standard", app.tr))
@@ -322,7 +318,7 @@ def test_a_tip_on_screen_follows_a_change_of_language():
 
 def test_tips_off_stays_off_after_a_reload():
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     app.tips_off()
     assert stored(backend, "tips") == {"show": False, "offer": False, "deals": 0}
     assert not app.model().offer
@@ -336,7 +332,7 @@ def test_tips_off_stays_off_after_a_reload():
 
 def test_dismissing_the_offer_keeps_the_tips():
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     app.dismiss_offer()
     assert not app.model().offer and app.tips.active
     assert stored(backend, "tips") == {"show": True, "offer": False, "deals": 0}
@@ -345,7 +341,7 @@ def test_dismissing_the_offer_keeps_the_tips():
 
 def test_tips_end_by_themselves_after_the_first_deals():
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     for n in range(1, TIP_DEALS + 1):
         play_until(app, lambda a: a.game.over and a.held is None)
         assert stored(backend, "tips")["deals"] == n
@@ -370,7 +366,7 @@ def test_stored_tips_are_validated(bad):
         validate_tips(bad)
     backend = DictBackend()
     backend.set(PREFIX + "tips", json.dumps({"version": 1, "data": bad}))
-    app = first_run(backend)
+    app = make_app(backend)
     assert app.tips == Tips() and not app.model().offer  # set aside, tips off, no offer
     assert backend.get(BACKUP_PREFIX + "tips") is not None
 
@@ -416,7 +412,7 @@ def test_the_settings_box_brings_the_tips_back_and_turns_them_off():
         return next(f for f in app.settings_form().fields if f.name == TIPS_FIELD).choices[0].checked
 
     backend = DictBackend()
-    app = first_run(backend)
+    app = make_app(backend)
     assert box(app)
     app.tips_off()
     assert not app.tips.active and not box(app)
