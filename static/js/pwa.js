@@ -164,9 +164,9 @@ async function hasCopy() {
   }
 }
 
-// What may show at the top of the screen already: a first visit's offer of How to play,
-// a notice, the update banner. The message goes under them, not over their words.
-const TOP_NOTES = "#howto-offer, #notice, #update-banner";
+// What may show at the top of the screen already: a notice, the update banner. The
+// message goes under them, not over their words.
+const TOP_NOTES = "#notice, #update-banner";
 
 // Said in a live region, so a screen reader says it too; over the top bar, which covers
 // no card nor whose turn it is, and it lets every tap through (app.css .toast).

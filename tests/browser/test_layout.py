@@ -66,6 +66,8 @@ BOXES = """async () => {
   if (auction && auction.getBoundingClientRect().height > 0) parts.push(box(auction, 'auction'));
   const tip = document.querySelector('#tip');
   if (tip.getBoundingClientRect().height > 0) parts.push(box(tip, 'tip'));
+  const offer = document.querySelector('#howto-offer');
+  if (offer.getBoundingClientRect().height > 0) parts.push(box(offer, 'offer of How to play'));
   const actions = document.querySelector('#hand-actions');
   if (actions.getBoundingClientRect().height > 0) parts.push(box(actions, 'hand actions'));
   parts.push(box(document.querySelector('.topbar'), 'top bar'));
@@ -230,9 +232,10 @@ def open_cards_too_small(page: Page) -> list[str]:
     return [f"open cards {width:.0f} px wide: {how}"] if width < MIN_OPEN_CARD_W else []
 
 
-def seed_tips(context) -> None:
-    """Before the first load: a newcomer's tips on, none given yet."""
-    tips = json.dumps({"version": 1, "data": {"show": True, "offer": False, "deals": 0}})
+def seed_tips(context, offer: bool = False) -> None:
+    """Before the first load: a newcomer's tips on, none given yet (and, if ``offer``, the
+    first run's offer of How to play still to make, as on a first visit)."""
+    tips = json.dumps({"version": 1, "data": {"show": True, "offer": offer, "deals": 0}})
     context.add_init_script(
         f"if (location.protocol.startsWith('http')) localStorage.setItem('briscola.tips', {json.dumps(tips)});")
 
@@ -252,16 +255,24 @@ def play_to_a_tip(page: Page):
 @pytest.mark.parametrize("players", [2, 6])
 def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site_url: str, context,
                                                                   console_errors, players: int):
-    """A newcomer's first deals show a tip under the status line until their next card:
-    the whole table, the bottom bar included, still fits without scrolling. The deal is
+    """A first visit offers How to play in the tip's place until the person's first card,
+    then their first deals show a tip under the status line until their next card: with
+    either, the whole table, the bottom bar included, still fits without scrolling, and
+    neither lies over the top bar or another seat (the offer sat over both). The deal is
     one where the person leads and the last seat of the first trick holds only aces and
     threes, so the longest tip shows: why the trick was won, and what the loads are worth."""
     seed_settings(context, players=players, speed="slow")
     seed_deal(context, Rules.preset("standard", players), {2: 236, 6: 92}[players])
-    seed_tips(context)
+    seed_tips(context, offer=True)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#howto-offer")).to_be_visible()
+    found = problems_at_every_size(page, f"offer-{players}p")
+    assert not found, "\n".join(found)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     tip = play_to_a_tip(page)
+    expect(page.locator("#howto-offer")).to_be_hidden()  # the first card took it away
     expect(tip).to_contain_text("are worth the most")
     found = []
     for width, height in SIZES:
