@@ -6,18 +6,15 @@ settings is a first visit: nothing stored.)"""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from briscola.cards import ALL_CARDS, card
+from briscola.cards import card
 from briscola.rules import Rules
-from briscola_app import render
 from briscola_app.settings import Settings, first_settings
 from briscola_app.storage import PREFIX, DictBackend
 from tests.unit.test_app import advance, make_app, reload, stored
 
-CARD_SHEETS = Path(__file__).resolve().parents[2] / "static" / "cards"
 FIRST_VISITS = [  # browser language: variant, the pictures the cards are drawn with
     ("es", "standard", "spanish"),
     ("es-MX", "standard", "spanish"),
@@ -99,16 +96,3 @@ def test_settings_an_earlier_build_stored_are_kept():
     app = make_app(backend, lang="pt-BR")
     assert app.settings.variant == "standard" and app.settings.deck == "italian"
     assert app.game.rules.variant == "standard"
-
-
-@pytest.mark.parametrize("deck", ["italian", "spanish", "french", "portuguese", "french+kdb", "portuguese+rdv"])
-def test_a_decks_pictures_are_files_the_build_cuts(deck):
-    """A deck's pictures are 41 distinct files (the 40 cards and the back), each cut from
-    its sheet by the build (tools/cardfiles.py): the service worker answers each from its
-    deck's bundle."""
-    sheets = {sheet.stem: sheet.read_text(encoding="utf-8") for sheet in CARD_SHEETS.glob("*.svg")}
-    drawn = {render.card_src(deck, card_id) for card_id in [str(c) for c in ALL_CARDS] + ["back"]}
-    assert len(drawn) == 41
-    for path in drawn:
-        folder, card_id = path.removeprefix(render.CARDS_DIR).removesuffix(".svg").split("/")
-        assert f'id="c-{card_id}"' in sheets[folder], (deck, path)
