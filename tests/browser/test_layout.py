@@ -362,14 +362,21 @@ def test_chiamata_in_russian_with_a_newcomers_tip_fits_every_screen_shape(page: 
                                                                          console_errors):
     """Five players in Russian, the person the secret partner (the longest contract), a
     newcomer's tip under the status line: the tip takes the line of the side's points on
-    a phone upright, and beside the seats the contract leaves it room sideways."""
+    a phone upright, and beside the seats the contract leaves it room sideways. Before
+    it, in the auction, the first visit's offer of How to play (Chiamata chosen before
+    a first card) fits too, and the person's pass takes it away."""
     seed_settings(context, players=5, speed="slow", lang="ru")
     seed_chiamata_deal(context, giulia_bids_the_two(holds_all_twos=True))
-    seed_tips(context)
+    seed_tips(context, offer=True)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#howto-offer")).to_be_visible()
+    found = problems_at_every_size(page, "offer-5p-ru", seats=True)
+    assert not found, "\n".join(found)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     page.locator("#hand-actions [data-action='pass']").click()
+    expect(page.locator("#howto-offer")).to_be_hidden()
     tip = play_to_a_tip(page)
     found = []
     for width, height in SIZES:
