@@ -72,9 +72,12 @@
   const BODY_KEYS = ["players", "hand", "per", "variant", "phase", "motion", "practice"];
   const VALUE = /^[\w-]{0,24}$/;
   const READY_MARK = "briscola:ready";
+  // Python has taken the taps made so far (paint.js earlyTaps): the next are its own
+  const TAKEN_MARK = "briscola:taps-taken";
   const body = document.body;
   const byId = (id) => document.getElementById(id);
-  const ready = () => performance.getEntriesByName(READY_MARK).length > 0;
+  const ready = () => performance.getEntriesByName(READY_MARK).length > 0
+    || performance.getEntriesByName(TAKEN_MARK).length > 0;
   const say = (key) => (window.briscolaText ? window.briscolaText(key) : "") || "";
 
   const stored = () => {

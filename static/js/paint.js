@@ -391,8 +391,11 @@
     });
   };
   // A card tapped while Python loaded (early.js queues it on the body, taken off here),
-  // its button's place and whether it may be played, and the dialogs open. JSON.
+  // its button's place and whether it may be played, and the dialogs open. JSON. From
+  // this moment every tap is Python's alone (the mark tells early.js): a Settings tap
+  // that early.js opened after this, with Python's start not yet over, was never filled.
   const earlyTaps = () => {
+    performance.mark("briscola:taps-taken");
     const card = document.body.getAttribute("data-queued");
     document.body.removeAttribute("data-queued");
     const button = card === null ? null : one(`#hand button[data-card="${CSS.escape(card)}"]`);

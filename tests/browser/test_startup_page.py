@@ -221,3 +221,50 @@ def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Bro
     assert speed == "slow"
     assert not errors
     page.context.close()
+
+
+# Settings tapped just after Python has taken the early taps, before its start is over
+# (in a worker, the page's clicks then wait for the start to end): early.js must leave
+# that tap to Python. It used to open the dialog itself, saying "Loading…", and Python's
+# own handler, finding the dialog open, took it for an early one already filled: Settings
+# stayed "Loading…" until closed (a clean-clone CI met it in test_variants).
+TAP_AFTER_THE_TAPS_ARE_TAKEN = """
+(() => {
+  let api;
+  Object.defineProperty(window, "briscolaPage", {
+    configurable: true,
+    get() { return api; },
+    set(value) {
+      const early = value.earlyTaps;
+      value.earlyTaps = () => {
+        const taps = early();
+        document.querySelector("#actions [data-action='settings']").click();
+        window.tappedAfter = true;
+        return taps;
+      };
+      api = value;
+    },
+  });
+})();
+"""
+
+
+def test_settings_tapped_after_python_took_the_early_taps_is_filled(browser: Browser, any_url: str) -> None:
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(TAP_AFTER_THE_TAPS_ARE_TAKEN)
+    open_game(page, any_url)
+    page.wait_for_function("window.tappedAfter === true", timeout=READY_TIMEOUT_MS)
+    wait_for_turn(page)  # every event so far has had its effect
+    assert page.evaluate("document.body.dataset.early ?? null") is None, "early.js answered a tap Python had"
+    dialog = page.get_by_role("dialog", name="Settings")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("input[name='speed'][value='slow']")).to_be_attached(timeout=5000)
+    dialog.locator("input[name='speed'][value='slow']").check()
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    speed = page.evaluate("JSON.parse(localStorage.getItem('briscola.settings')).data.speed")
+    assert speed == "slow"
+    assert not errors
+    page.context.close()
