@@ -168,57 +168,72 @@ def test_stats_open_before_python_are_filled_when_it_is_up(browser: Browser, any
     page.context.close()
 
 
+def wrapping_page_api(wrap: str) -> str:
+    """An init script that hands the page's own calls (paint.js ``briscolaPage``) to the
+    JS function ``wrap`` as the page defines them, for it to wrap."""
+    return f"""(() => {{
+  let api;
+  Object.defineProperty(window, "briscolaPage", {{
+    configurable: true,
+    get() {{ return api; }},
+    set(value) {{ ({wrap})(value); api = value; }},
+  }});
+}})();"""
+
+
 # Settings tapped in the moment between Python's handlers being bound and its start being
 # over: early.js opens the dialog, Python fills it as it finishes starting (take_early_taps),
 # and the tap also reaches Python's own handler, which runs after the start. A choice made
 # in between must stay. The page's own calls are wrapped to make the moment certain: the tap
 # is made when Python asks for the early taps, the choice as soon as the fields are filled.
-TAP_AS_PYTHON_FINISHES = """
-(() => {
-  let api;
-  Object.defineProperty(window, "briscolaPage", {
-    configurable: true,
-    get() { return api; },
-    set(value) {
-      const early = value.earlyTaps, apply = value.apply;
-      let filled = false;
-      value.earlyTaps = () => {
-        document.querySelector("#actions [data-action='settings']").click();
-        return early();
-      };
-      value.apply = (ops) => {
-        const moved = apply(ops);
-        if (!filled && Array.from(ops).some((op) => op[0] === "html" && op[1] === "#settings-fields")) {
-          filled = true;
-          document.querySelector("#settings-form input[name='speed'][value='slow']").click();
-          window.choiceMade = true;
-        }
-        return moved;
-      };
-      api = value;
-    },
-  });
-})();
-"""
+TAP_AS_PYTHON_FINISHES = wrapping_page_api("""(value) => {
+  const early = value.earlyTaps, apply = value.apply;
+  let filled = false;
+  value.earlyTaps = () => {
+    document.querySelector("#actions [data-action='settings']").click();
+    return early();
+  };
+  value.apply = (ops) => {
+    const moved = apply(ops);
+    if (!filled && Array.from(ops).some((op) => op[0] === "html" && op[1] === "#settings-fields")) {
+      filled = true;
+      document.querySelector("#settings-form input[name='speed'][value='slow']").click();
+      window.wrapDone = true;
+    }
+    return moved;
+  };
+}""")
 
 
-def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Browser, any_url: str) -> None:
+def opened_wrapped(browser: Browser, url: str, script: str) -> tuple[Page, list[str]]:
+    """The game opened with ``script`` wrapping the page's calls, once the wrapper has done
+    its part (``window.wrapDone``) and every event since has had its effect; the page
+    errors it records."""
     page = new_page(browser)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.add_init_script(TAP_AS_PYTHON_FINISHES)
-    open_game(page, any_url)
-    # the turn is shown before Python has taken the early taps (in a worker, a moment before)
-    page.wait_for_function("window.choiceMade === true", timeout=READY_TIMEOUT_MS)
+    page.add_init_script(script)
+    open_game(page, url)
+    page.wait_for_function("window.wrapDone === true", timeout=READY_TIMEOUT_MS)
     wait_for_turn(page)  # every event so far has had its effect
+    return page, errors
+
+
+def saved_speed(page: Page, dialog) -> str:
+    """Save the open Settings; the speed stored."""
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    return page.evaluate("JSON.parse(localStorage.getItem('briscola.settings')).data.speed")
+
+
+def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Browser, any_url: str) -> None:
+    # the turn is shown before Python has taken the early taps (in a worker, a moment before)
+    page, errors = opened_wrapped(browser, any_url, TAP_AS_PYTHON_FINISHES)
     assert page.evaluate("document.body.dataset.early") == "settings"
     dialog = page.get_by_role("dialog", name="Settings")
     expect(dialog).to_be_visible()
     expect(dialog.locator("input[name='speed'][value='slow']")).to_be_checked(timeout=1000)
-    dialog.get_by_role("button", name="Save").click()
-    expect(dialog).to_be_hidden()
-    speed = page.evaluate("JSON.parse(localStorage.getItem('briscola.settings')).data.speed")
-    assert speed == "slow"
+    assert saved_speed(page, dialog) == "slow"
     assert not errors
     page.context.close()
 
@@ -228,43 +243,24 @@ def test_settings_tapped_as_python_finishes_starting_keeps_a_choice(browser: Bro
 # that tap to Python. It used to open the dialog itself, saying "Loading…", and Python's
 # own handler, finding the dialog open, took it for an early one already filled: Settings
 # stayed "Loading…" until closed (a clean-clone CI met it in test_variants).
-TAP_AFTER_THE_TAPS_ARE_TAKEN = """
-(() => {
-  let api;
-  Object.defineProperty(window, "briscolaPage", {
-    configurable: true,
-    get() { return api; },
-    set(value) {
-      const early = value.earlyTaps;
-      value.earlyTaps = () => {
-        const taps = early();
-        document.querySelector("#actions [data-action='settings']").click();
-        window.tappedAfter = true;
-        return taps;
-      };
-      api = value;
-    },
-  });
-})();
-"""
+TAP_AFTER_THE_TAPS_ARE_TAKEN = wrapping_page_api("""(value) => {
+  const early = value.earlyTaps;
+  value.earlyTaps = () => {
+    const taps = early();
+    document.querySelector("#actions [data-action='settings']").click();
+    window.wrapDone = true;
+    return taps;
+  };
+}""")
 
 
 def test_settings_tapped_after_python_took_the_early_taps_is_filled(browser: Browser, any_url: str) -> None:
-    page = new_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.add_init_script(TAP_AFTER_THE_TAPS_ARE_TAKEN)
-    open_game(page, any_url)
-    page.wait_for_function("window.tappedAfter === true", timeout=READY_TIMEOUT_MS)
-    wait_for_turn(page)  # every event so far has had its effect
+    page, errors = opened_wrapped(browser, any_url, TAP_AFTER_THE_TAPS_ARE_TAKEN)
     assert page.evaluate("document.body.dataset.early ?? null") is None, "early.js answered a tap Python had"
     dialog = page.get_by_role("dialog", name="Settings")
     expect(dialog).to_be_visible()
     expect(dialog.locator("input[name='speed'][value='slow']")).to_be_attached(timeout=5000)
     dialog.locator("input[name='speed'][value='slow']").check()
-    dialog.get_by_role("button", name="Save").click()
-    expect(dialog).to_be_hidden()
-    speed = page.evaluate("JSON.parse(localStorage.getItem('briscola.settings')).data.speed")
-    assert speed == "slow"
+    assert saved_speed(page, dialog) == "slow"
     assert not errors
     page.context.close()
