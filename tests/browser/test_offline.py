@@ -5,12 +5,15 @@ manifest and the worker pass Chromium's checks, and nothing ever leaves the orig
 from __future__ import annotations
 
 import json
-import re
 import struct
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from briscola.cards import ALL_CARDS
+from briscola_app import render
+from briscola_app.i18n import LANGUAGE_CODES, card_faces, face_deck
+from briscola_app.settings import first_settings
 from tests.browser.test_decks import assert_drawn_from
 from tests.browser.test_play import play_to_end
 
@@ -113,8 +116,15 @@ def test_offline_reload_plays_a_full_deal(
 
 FIRST_VISIT_BUDGET = 5_000_000
 """Gzipped bytes a first visit may download (issue "Open like a native app")."""
-FIRST_DECKS = ("italian", "spanish", "french")
-"""The decks a first visit may be dealt with (py/briscola_app/settings.py HOME_GAMES)."""
+
+
+def first_visit_pictures() -> dict[str, set[str]]:
+    """By the deck a first visit can be dealt with (in any language: settings.first_settings),
+    the picture files it draws a deal with, as the build lists them."""
+    decks = {card_faces(face_deck(first.deck, first.variant), lang)
+             for lang in LANGUAGE_CODES for first in [first_settings(lang)]}
+    ids = [str(c) for c in ALL_CARDS] + ["back"]
+    return {deck: {render.card_src(deck, i).removeprefix("./") for i in ids} for deck in decks}
 
 
 def test_a_first_visit_stays_within_its_bytes(page: Page, site_url: str):
@@ -126,14 +136,10 @@ def test_a_first_visit_stays_within_its_bytes(page: Page, site_url: str):
     info = served_build(page, site_url)
     if info is None:
         pytest.skip("the site under test serves no build.json")
-    decks: dict[str, int] = {}
-    for file in info["files"]:
-        found = re.match(r"static/cards/([^/]+)/[^/]+\.svg$", file["path"])
-        if found:
-            decks[found.group(1)] = decks.get(found.group(1), 0) + file["gzip"]
+    gzipped = {file["path"]: file["gzip"] for file in info["files"]}
     cached = info["precache_bytes"]["gzip"]
     assert not any(path.startswith("static/cards/") and path.endswith(".svg") for path in info["precache"])
-    pictures = max(decks[deck] for deck in FIRST_DECKS)
+    pictures = max(sum(gzipped[path] for path in paths) for paths in first_visit_pictures().values())
     assert cached + pictures <= FIRST_VISIT_BUDGET, (cached, pictures)
 
 
