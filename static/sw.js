@@ -135,7 +135,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // The cache holds one build only, so a query (?v=<build>) cannot pick a wrong file.
-    const cached = (await cache.match(key, { ignoreSearch: true })) || (await fromBundle(cache, key));
+    // a card's file is never cached on its own: its bundle answers it, without a lookup first
+    const cached = (await fromBundle(cache, key)) || (await cache.match(key, { ignoreSearch: true }));
     const response = cached || (await fetch(request));
     return NEEDS_HEADERS.has(request.destination) || request.mode === "navigate" ? isolated(response) : response;
   })());
