@@ -93,8 +93,9 @@ def start_info() -> dict:
     """What the start reads from the page, in one call (paint.js ``startInfo``): the
     ``briscola.*`` values of localStorage and sessionStorage (None where storage is
     refused), whether this load is a reload (the tab keeps its deal), whether the system
-    asks for reduced motion, whether early.js painted the table, the build and the keys
-    of the page's texts."""
+    asks for reduced motion, whether early.js painted the table, whether How to play was
+    opened from the first run's offer meanwhile, the build and the keys of the page's
+    texts."""
     return json.loads(str(page_api.startInfo(PREFIX)))
 
 

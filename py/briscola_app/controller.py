@@ -565,7 +565,7 @@ class App(Shown, Results, SettingsForm):
         _, _, before, shown, done = entry
         me = self.me  # None now when the device goes to another person: nobody is "you"
         self._tip_after(action, done, you)
-        if you:  # the person plays on without it: the offer over the top bar goes (Settings keeps How to play)
+        if you:  # the person plays on without it: the offer of How to play goes (Settings keeps How to play)
             self.dismiss_offer()
         self.hint = None
         self.resumed = False

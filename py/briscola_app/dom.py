@@ -607,8 +607,13 @@ class Page(Dialogs):
     def take_early_taps(self) -> None:
         """What was tapped while Python loaded (static/js/early.js): a card of the painted
         hand is played now if the rules allow it; a dialog opened early (Settings, Stats,
-        How to play) is filled."""
+        How to play) is filled; How to play opened from the first run's offer is done with
+        that offer, and the offer's No thanks, which waited for Python, may be tapped."""
         taps = json.loads(str(page_api.earlyTaps()))  # one call (paint.js)
+        self.op("props", "#howto-offer [data-action='offer-dismiss']", "disabled", False)
+        if taps.get("offerTaken") and self.app.tips.offer:  # tapped after start_info was read
+            self.app.dismiss_offer()
+            self.render()
         if taps["card"] is not None and taps["playable"]:
             self.play(str(taps["card"]), int(taps["index"]))
         dialogs = taps["dialogs"]
@@ -635,6 +640,8 @@ def start() -> Page:
     local, session = open_storage("localStorage", info["local"]), open_storage("sessionStorage", info["session"])
     app = App(Store(local), browser_lang=browser_lang, session=session, reloaded=bool(info["reloaded"]))
     app.system_reduces_motion = bool(info["reduceMotion"])
+    if info.get("offerTaken"):  # How to play opened from the offer while Python loaded
+        app.dismiss_offer()
     page = Page(app, build=str(info["build"]))
     page.translate_static([str(k) for k in info["textKeys"]])
     page.painted_early = bool(info["table"])

@@ -1,4 +1,4 @@
-// Runs before Python starts (a classic script at the end of <body>, after lang.js): paints
+// Runs before Python starts (a deferred classic script, after lang.js, before the first frame): paints
 // the table the last visit showed, kept in localStorage as briscola.table by
 // py/briscola_app/snapshot.py, so a returning player sees their deal at once rather than
 // an empty table for the seconds the runtime takes. Until the page is up it also takes a
@@ -144,6 +144,44 @@
     // unreadable: Python sets it aside and says so
   }
 
+  // The first run's offer of How to play (py/briscola_app/controller.py, _load_tips: no
+  // tips stored, and no settings or results either; or tips stored that still offer it),
+  // shown from the first paint: the table then does not move when Python shows it (the
+  // status line went up 50 px and the hand shrank, a layout shift of 0.115 in
+  // Lighthouse), and a newcomer may open How to play while the game loads. No thanks
+  // waits for Python, which stores the choice (dom.Page.take_early_taps enables it).
+  const firstRun = () => ["settings", "stats", "matches"].every((key) => localStorage.getItem(`briscola.${key}`) === null);
+  const offered = () => {
+    try {
+      const tips = localStorage.getItem("briscola.tips");
+      if (tips === null) return firstRun();
+      const box = JSON.parse(tips);
+      return Boolean(box && box.version === 1 && box.data && box.data.offer === true);
+    } catch (e) {
+      return false; // storage refused: no offer (Python's notice about storage instead)
+    }
+  };
+  const offer = byId("howto-offer");
+  if (offer && offered()) {
+    for (const b of offer.querySelectorAll("[data-action='offer-dismiss']")) b.disabled = true;
+    offer.hidden = false;
+  }
+  // A first run's table has no stored picture: the other player's seat (two players, as
+  // settings.first_settings deals for every language) and the two lines under the stock
+  // are kept free, unseen, until Python draws them, so that nothing moves then
+  // (render.py's seat and stock caption, without words).
+  const opponents = byId("opponents");
+  const caption = byId("stock-count");
+  try {
+    if (opponents && caption && !opponents.childElementCount && !body.dataset.earlyTable && firstRun()) {
+      opponents.innerHTML = '<div class="seat early-space" aria-hidden="true"><div class="seat-name">&nbsp;</div>'
+        + '<div class="seat-backs"></div><div class="pile">&nbsp;</div></div>';
+      caption.innerHTML = '<span class="early-space">&nbsp;</span><br><span class="trump-badge early-space">&nbsp;</span>';
+    }
+  } catch (e) {
+    // storage refused: the table as Python draws it
+  }
+
   // Settings, Stats and How to play open at once; what they show comes with Python.
   for (const action of ["settings", "stats"]) {
     const button = document.querySelector(`#actions [data-action='${action}']`);
@@ -173,6 +211,10 @@
     const button = event.target.closest("[data-action]");
     const action = button && !button.disabled ? button.dataset.action : "";
     if (action in EARLY_DIALOGS) {
+      if (offer && offer.contains(button)) { // the offer is done with, as Python does (dialogs.py)
+        offer.hidden = true;
+        body.dataset.offerTaken = "1";
+      }
       openEarly(action);
     } else if (action === "close") {
       const dialog = button.closest("dialog");

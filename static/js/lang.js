@@ -1,4 +1,4 @@
-// Runs before Python starts (a classic script at the end of <body>): picks the language
+// Runs before Python starts (a deferred classic script, before the first frame): picks the language
 // the way the game will (the stored setting, else the browser's preferred languages),
 // sets <html lang dir> and fills every static text of the page, the loader included, so
 // the first screen already speaks that language. The build fills STRINGS from the

@@ -386,6 +386,7 @@
       reloaded: Boolean(navigation && navigation.type === "reload"),
       reduceMotion: Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches),
       table: performance.getEntriesByName("briscola:table").length > 0,
+      offerTaken: document.body.dataset.offerTaken === "1", // early.js: How to play from the offer
       build: document.body.getAttribute("data-build") || "",
       textKeys: textKeys(),
     });
@@ -404,6 +405,7 @@
       index: button ? Number(button.dataset.index) : null,
       playable: Boolean(button && !button.disabled),
       dialogs: openDialogs(),
+      offerTaken: document.body.dataset.offerTaken === "1", // How to play opened from the offer
     });
   };
   const mark = (name) => { performance.mark(name); };
