@@ -273,14 +273,20 @@ def first_run_page(browser: Browser, width: int = 360, height: int = 740) -> Pag
     return context.new_page()
 
 
+def first_run_held(browser: Browser, url: str) -> tuple[Page, HeldApp]:
+    """A first run opened with main.py held back (Python cannot come up until released)."""
+    page = first_run_page(browser)
+    held = HeldApp(page)
+    held.holding = True
+    page.goto(url, wait_until="domcontentloaded")
+    return page, held
+
+
 def test_a_first_run_offers_how_to_play_while_python_loads(browser: Browser, any_url: str) -> None:
     """The first run's offer of How to play is there before Python is up (early.js), its
     How to play opens at once and is filled when Python is up, the offer then done with;
     No thanks waits for Python, which stores the choice."""
-    page = first_run_page(browser)
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(any_url, wait_until="domcontentloaded")
+    page, held = first_run_held(browser, any_url)
     offer = page.locator("#howto-offer")
     expect(offer).to_be_visible()
     expect(offer.locator("[data-action='offer-dismiss']")).to_be_disabled()
@@ -298,10 +304,7 @@ def test_a_first_run_offers_how_to_play_while_python_loads(browser: Browser, any
     assert tips["offer"] is False and tips["show"] is True, tips
     page.context.close()
 
-    page = first_run_page(browser)
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(any_url, wait_until="domcontentloaded")
+    page, held = first_run_held(browser, any_url)
     dismiss = page.locator("#howto-offer [data-action='offer-dismiss']")
     expect(dismiss).to_be_disabled()
     held.release()
