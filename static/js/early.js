@@ -150,19 +150,18 @@
   // status line went up 50 px and the hand shrank, a layout shift of 0.115 in
   // Lighthouse), and a newcomer may open How to play while the game loads. No thanks
   // waits for Python, which stores the choice (dom.Page.take_early_taps enables it).
-  const firstRun = () => ["settings", "stats", "matches"].every((key) => localStorage.getItem(`briscola.${key}`) === null);
-  const offered = () => {
-    try {
-      const tips = localStorage.getItem("briscola.tips");
-      if (tips === null) return firstRun();
-      const box = JSON.parse(tips);
-      return Boolean(box && box.version === 1 && box.data && box.data.offer === true);
-    } catch (e) {
-      return false; // storage refused: no offer (Python's notice about storage instead)
-    }
-  };
+  let firstRun = false;
+  let offered = false;
+  try {
+    firstRun = ["settings", "stats", "matches"].every((key) => localStorage.getItem(`briscola.${key}`) === null);
+    const tips = localStorage.getItem("briscola.tips");
+    const box = tips === null ? null : JSON.parse(tips);
+    offered = tips === null ? firstRun : Boolean(box && box.version === 1 && box.data && box.data.offer === true);
+  } catch (e) {
+    // storage refused (no offer: Python's notice about storage instead), or tips unreadable
+  }
   const offer = byId("howto-offer");
-  if (offer && offered()) {
+  if (offer && offered) {
     for (const b of offer.querySelectorAll("[data-action='offer-dismiss']")) b.disabled = true;
     offer.hidden = false;
   }
@@ -172,14 +171,10 @@
   // (render.py's seat and stock caption, without words).
   const opponents = byId("opponents");
   const caption = byId("stock-count");
-  try {
-    if (opponents && caption && !opponents.childElementCount && !body.dataset.earlyTable && firstRun()) {
-      opponents.innerHTML = '<div class="seat early-space" aria-hidden="true"><div class="seat-name">&nbsp;</div>'
-        + '<div class="seat-backs"></div><div class="pile">&nbsp;</div></div>';
-      caption.innerHTML = '<span class="early-space">&nbsp;</span><br><span class="trump-badge early-space">&nbsp;</span>';
-    }
-  } catch (e) {
-    // storage refused: the table as Python draws it
+  if (firstRun && opponents && caption && !opponents.childElementCount && !body.dataset.earlyTable) {
+    opponents.innerHTML = '<div class="seat early-space" aria-hidden="true"><div class="seat-name">&nbsp;</div>'
+      + '<div class="seat-backs"></div><div class="pile">&nbsp;</div></div>';
+    caption.innerHTML = '<span class="early-space">&nbsp;</span><br><span class="trump-badge early-space">&nbsp;</span>';
   }
 
   // Settings, Stats and How to play open at once; what they show comes with Python.

@@ -44,18 +44,21 @@ class HeldApp:
         self.routes.clear()
 
 
-def new_page(browser: Browser) -> Page:
-    """A page whose requests all reach page.route (no service worker answers them)."""
-    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+def new_page(browser: Browser, width: int = 360, height: int = 740, first_run: bool = False) -> Page:
+    """A page whose requests all reach page.route (no service worker answers them), with
+    settings stored, or with nothing stored for a ``first_run`` (How to play offered, no
+    table painted)."""
+    context = browser.new_context(service_workers="block", viewport={"width": width, "height": height})
     context.set_default_timeout(30_000)
-    seed_settings(context)
+    if not first_run:
+        seed_settings(context)
     return context.new_page()
 
 
-def opened_while_held(browser: Browser, url: str) -> tuple[Page, list[str], HeldApp]:
+def opened_while_held(browser: Browser, url: str, first_run: bool = False) -> tuple[Page, list[str], HeldApp]:
     """The page opened with main.py held back (Python cannot come up until released), and
     the page errors it records."""
-    page = new_page(browser)
+    page = new_page(browser, first_run=first_run)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     held = HeldApp(page)
@@ -266,27 +269,11 @@ def test_settings_tapped_after_python_took_the_early_taps_is_filled(browser: Bro
     page.context.close()
 
 
-def first_run_page(browser: Browser, width: int = 360, height: int = 740) -> Page:
-    """A page with nothing stored: a first run (How to play offered, no table painted)."""
-    context = browser.new_context(service_workers="block", viewport={"width": width, "height": height})
-    context.set_default_timeout(30_000)
-    return context.new_page()
-
-
-def first_run_held(browser: Browser, url: str) -> tuple[Page, HeldApp]:
-    """A first run opened with main.py held back (Python cannot come up until released)."""
-    page = first_run_page(browser)
-    held = HeldApp(page)
-    held.holding = True
-    page.goto(url, wait_until="domcontentloaded")
-    return page, held
-
-
 def test_a_first_run_offers_how_to_play_while_python_loads(browser: Browser, any_url: str) -> None:
     """The first run's offer of How to play is there before Python is up (early.js), its
     How to play opens at once and is filled when Python is up, the offer then done with;
     No thanks waits for Python, which stores the choice."""
-    page, held = first_run_held(browser, any_url)
+    page, _, held = opened_while_held(browser, any_url, first_run=True)
     offer = page.locator("#howto-offer")
     expect(offer).to_be_visible()
     expect(offer.locator("[data-action='offer-dismiss']")).to_be_disabled()
@@ -304,7 +291,7 @@ def test_a_first_run_offers_how_to_play_while_python_loads(browser: Browser, any
     assert tips["offer"] is False and tips["show"] is True, tips
     page.context.close()
 
-    page, held = first_run_held(browser, any_url)
+    page, _, held = opened_while_held(browser, any_url, first_run=True)
     dismiss = page.locator("#howto-offer [data-action='offer-dismiss']")
     expect(dismiss).to_be_disabled()
     held.release()
@@ -332,7 +319,7 @@ def test_a_first_runs_table_stays_where_it_is_when_python_draws_it(browser: Brow
     then (they moved 50 and 32 pixels: a layout shift of 0.115 at 412x823, 0.136 at
     360x640; "good" is under 0.1)."""
     for width, height in ((412, 823), (360, 640)):
-        page = first_run_page(browser, width, height)
+        page = new_page(browser, width, height, first_run=True)
         page.add_init_script(LAYOUT_SHIFTS_JS)
         page.goto(any_url)
         expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
