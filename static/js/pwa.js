@@ -168,8 +168,15 @@ async function hasCopy() {
 // message goes under them, not over their words.
 const TOP_NOTES = "#notice, #update-banner";
 
-// Said in a live region, so a screen reader says it too; over the top bar, which covers
-// no card nor whose turn it is, and it lets every tap through (app.css .toast).
+// What the top bar says besides its title: the message never covers them.
+const TOP_BAR_WORDS = ".topbar > :not(.brand), .topbar .topbar-end > *";
+
+const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+// Said in a live region, so a screen reader says it too; it lets every tap through
+// (app.css .toast). Over the top bar, which covers no card nor whose turn it is: in its
+// middle where that is free (a wide screen), else over the title, in as many lines as
+// that room takes (a phone, where the middle holds the score), else just under the bar.
 function announceOffline() {
   const toast = byId("offline-toast");
   if (!toast) return;
@@ -178,11 +185,34 @@ function announceOffline() {
     const box = note.getBoundingClientRect();
     if (box.height > 0) below = Math.max(below, box.bottom);
   }
-  toast.style.top = below ? `${Math.round(below) + 8}px` : ""; // CSSOM: allowed by the CSP
   toast.textContent = text("offline");
+  toast.style.top = below ? `${Math.round(below) + 8}px` : ""; // CSSOM: allowed by the CSP
+  if (!below) placeOverTopBar(toast);
   setTimeout(() => {
     toast.textContent = "";
   }, OFFLINE_TOAST_MS);
+}
+
+function placeOverTopBar(toast) {
+  const bar = document.querySelector(".topbar");
+  if (!bar) return;
+  const words = [...document.querySelectorAll(TOP_BAR_WORDS)]
+    .map((el) => el.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0);
+  const clear = () => !words.some((box) => overlaps(toast.getBoundingClientRect(), box));
+  if (clear()) return;
+  const rtl = getComputedStyle(bar).direction === "rtl";
+  const barBox = bar.getBoundingClientRect();
+  const edge = rtl ? Math.max(barBox.left, ...words.map((box) => box.right))
+    : Math.min(barBox.right, ...words.map((box) => box.left));
+  const room = Math.floor(rtl ? window.innerWidth - edge - 16 : edge - 16);
+  Object.assign(toast.style, { insetInlineStart: "8px", insetInlineEnd: "auto", marginInline: "0",
+    maxWidth: `${room}px`, fontSize: ".8rem", lineHeight: "1.2", padding: "4px 10px" });
+  const height = toast.getBoundingClientRect().height;
+  toast.style.top = `${Math.round(barBox.top + Math.max(2, (barBox.height - height) / 2))}px`;
+  if (room >= 96 && clear() && toast.getBoundingClientRect().bottom <= barBox.bottom) return;
+  toast.removeAttribute("style");
+  toast.style.top = `${Math.round(barBox.bottom) + 4}px`;
 }
 
 async function registerWorker() {

@@ -197,7 +197,9 @@ def test_the_first_visit_says_once_that_the_game_now_plays_offline(
     """When the first visit's copy is complete the page says so, in the player's
     language (here the browser's: nothing is stored), for a few seconds, clear of the offer
     of How to play and without standing in the way of a tap; Settings says it too, with
-    the build's version. A later visit, which finds the copy, says nothing."""
+    the build's version. A later visit, which finds the copy, says nothing. On a phone,
+    where the top bar's middle holds the score, the message keeps clear of the score."""
+    page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site_url)
     wait_until_playable(page)
     toast = page.locator("#offline-toast")
@@ -215,6 +217,9 @@ def test_the_first_visit_says_once_that_the_game_now_plays_offline(
     offer_box = offer.bounding_box()
     assert offer_box and (box["y"] >= offer_box["y"] + offer_box["height"]
                           or offer_box["y"] >= box["y"] + box["height"]), "the message covers the offer's words"
+    score = page.locator("#score").bounding_box()
+    assert score and (box["x"] >= score["x"] + score["width"] or score["x"] >= box["x"] + box["width"]
+                      or box["y"] >= score["y"] + score["height"]), "the message covers the score"
     under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id || ''",
                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert under != "offline-toast", "the message takes the taps meant for what lies under it"
