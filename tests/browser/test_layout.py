@@ -31,7 +31,7 @@ from briscola.rules import Rules
 from briscola_app.render import AUCTION_SHOWN
 from tests.browser.test_chiamata_page import giulia_bids_the_two, put_near_end
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
-from tests.browser.test_play import open_game, seed_settings
+from tests.browser.test_play import TWO_FRAMES, open_game, seed_settings
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (360, 640), (360, 560), (320, 568), (740, 360), (640, 360), (768, 1024), (820, 1180),
@@ -42,7 +42,9 @@ laptop (1024x600) and a desktop zoomed in (1366x657 at 125%: 1093x526), desktops
 BOXES = """async () => {
   // the cards at rest: a card played flies in from its player's seat, a computer player
   // may play while we wait; measure when nothing moves and two frames agree
-  const frame = () => new Promise(r => requestAnimationFrame(r));
+  // a frame, or a tenth of a second if the renderer gives none (a stalled renderer once
+  // held a CI run here for 26 minutes): the loop then ends, unsettled, in a minute
+  const frame = () => new Promise(r => { requestAnimationFrame(r); setTimeout(r, 100); });
   // a card moving; not the endless ones (the thinking dots blink while a computer player
   // thinks, which at six players is nearly always: counted, they kept the table from ever
   // being at rest and a card was measured in flight over its player's seat)
@@ -165,12 +167,12 @@ def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, c
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         if not page.locator("#trick figure").count():  # the trick was taken: the person plays again
             assert wait_for_turn(page) == "your-turn"
             page.locator(PLAYABLE).first.click()
             page.wait_for_selector("#trick figure")
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.evaluate(TWO_FRAMES)
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
         if variant.get("variant") == "scoperta":  # the open hands are there to be read
             found += [f"{width}x{height}: {p}" for p in open_cards_too_small(page)]
@@ -277,7 +279,7 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         assert tip.is_visible()
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
         shot(page, f"layout-tip-{players}p-{width}x{height}")
@@ -313,7 +315,7 @@ def problems_at_every_size(page: Page, name: str, seats: bool = False) -> list[s
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         cut = seat_labels_cut(page) if seats else []
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + cut]
         shot(page, f"layout-{name}-{width}x{height}")
@@ -381,7 +383,7 @@ def test_chiamata_in_russian_with_a_newcomers_tip_fits_every_screen_shape(page: 
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         assert tip.is_visible()
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height) + seat_labels_cut(page)]
         shot(page, f"layout-tip-5p-ru-{width}x{height}")

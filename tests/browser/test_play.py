@@ -13,6 +13,9 @@ from tools.bench_page import settle
 
 READY_TIMEOUT_MS = 60_000
 DEAL_TIMEOUT_MS = 180_000
+TWO_FRAMES = "() => new Promise(r => { requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 1000); })"
+"""Wait for two frames to be painted, or a second if the renderer gives none (a stalled renderer
+once held a CI run for 26 minutes in a wait for frames)."""
 FAST = {"players": 2, "deck": "italian", "speed": "fast", "level": "medium", "lang": "en"}
 
 CARD_NAME = re.compile(

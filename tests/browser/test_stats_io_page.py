@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play import open_game, play_to_end, seed_settings, stored
+from tests.browser.test_play import TWO_FRAMES, open_game, play_to_end, seed_settings, stored
 
 SHOTS = Path(os.environ.get("BRISCOLA_SCREENSHOTS") or Path(__file__).resolve().parents[2] / "test-results")
 
@@ -122,7 +122,7 @@ def test_charts_export_reset_import(page: Page, any_url: str, context, console_e
     expect(dialog.get_by_role("img")).to_have_count(6)
     # the new charts above push the message and the buttons down: the person still sees
     # what the import did, and the button they pressed, without scrolling
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(TWO_FRAMES)
     seen = dialog.evaluate("""d => { const box = d.getBoundingClientRect();
         return ['#stats-message', '#stats [data-action="import-stats"]'].map(s => {
           const r = d.querySelector(s).getBoundingClientRect();
