@@ -143,13 +143,14 @@ def seed_variant(context, **variant) -> None:
 @pytest.mark.parametrize("players,lang,variant", [
     (2, "en", {}), (3, "en", {}), (4, "en", {}), (5, "en", {}), (6, "en", {}), (5, "ru", {}),
     (2, "en", {"variant": "dupla"}), (2, "en", {"variant": "briscolone", "hand_size": 5}),
-    (6, "en", {"variant": "scoperta"})],
-    ids=["2", "3", "4", "5", "6", "5-ru-match", "2-dupla", "2-briscolone-5", "6-scoperta"])
+    (2, "en", {"variant": "scoperta"}), (4, "en", {"variant": "scoperta"}), (6, "en", {"variant": "scoperta"})],
+    ids=["2", "3", "4", "5", "6", "5-ru-match", "2-dupla", "2-briscolone-5", "2-scoperta", "4-scoperta", "6-scoperta"])
 def test_the_table_fits_every_screen_shape(page: Page, site_url: str, context, console_errors, players: int,
                                            lang: str, variant: dict):
     """Russian, in a Chiamata match: among the longest words (the contract, the caller's
     role) with the longest match bar, two lines on a phone. Four cards in hand (Dupla),
-    five (Briscolone), and six open hands (Scoperta): the widest hands."""
+    five (Briscolone), and open hands (Scoperta, whose stock says its next card too): the
+    widest hands."""
     seed_settings(context, players=players, speed="slow", lang=lang)
     if variant:
         seed_variant(context, **variant)
