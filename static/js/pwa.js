@@ -177,20 +177,31 @@ const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bot
 // (app.css .toast). Over the top bar, which covers no card nor whose turn it is: in its
 // middle where that is free (a wide screen), else over the title, in as many lines as
 // that room takes (a phone, where the middle holds the score), else just under the bar.
+// Placed again when the bar changes while it shows (Briscola chiamata's score comes
+// with the call, under a message placed during the auction).
 function announceOffline() {
   const toast = byId("offline-toast");
   if (!toast) return;
+  toast.textContent = text("offline");
+  placeToast(toast);
+  const bar = document.querySelector(".topbar");
+  const watch = bar && window.MutationObserver ? new MutationObserver(() => placeToast(toast)) : null;
+  if (watch) watch.observe(bar, { childList: true, subtree: true, characterData: true, attributeFilter: ["hidden"] });
+  setTimeout(() => {
+    if (watch) watch.disconnect();
+    toast.textContent = "";
+  }, OFFLINE_TOAST_MS);
+}
+
+function placeToast(toast) {
   let below = 0;
   for (const note of document.querySelectorAll(TOP_NOTES)) {
     const box = note.getBoundingClientRect();
     if (box.height > 0) below = Math.max(below, box.bottom);
   }
-  toast.textContent = text("offline");
-  toast.style.top = below ? `${Math.round(below) + 8}px` : ""; // CSSOM: allowed by the CSP
-  if (!below) placeOverTopBar(toast);
-  setTimeout(() => {
-    toast.textContent = "";
-  }, OFFLINE_TOAST_MS);
+  toast.removeAttribute("style"); // CSSOM from here on: allowed by the CSP
+  if (below) toast.style.top = `${Math.round(below) + 8}px`;
+  else placeOverTopBar(toast);
 }
 
 function placeOverTopBar(toast) {
