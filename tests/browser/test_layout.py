@@ -31,7 +31,7 @@ from briscola.rules import Rules
 from briscola_app.render import AUCTION_SHOWN
 from tests.browser.test_chiamata_page import giulia_bids_the_two, put_near_end
 from tests.browser.test_chiamata_page import seed_deal as seed_chiamata_deal
-from tests.browser.test_play import TWO_FRAMES, open_game, seed_settings
+from tests.browser.test_play import TWO_FRAMES, open_game, play_to_end, seed_settings
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, seed_deal, seed_game, shot, wait_for_turn
 
 SIZES = ((360, 740), (360, 640), (360, 560), (320, 568), (740, 360), (640, 360), (768, 1024), (820, 1180),
@@ -284,6 +284,25 @@ def test_the_table_fits_every_screen_shape_with_a_newcomers_tip(page: Page, site
         assert tip.is_visible()
         found += [f"{width}x{height}: {p}" for p in problems(page, width, height)]
         shot(page, f"layout-tip-{players}p-{width}x{height}")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def test_a_deals_end_in_a_match_fits_every_screen_shape(page: Page, site_url: str, context, console_errors):
+    """A deal of a match over, its summary closed: the match's bar in the top bar, the
+    status, the deal's buttons and the bottom bar fit every screen without scrolling (on
+    a 320x568 phone the empty hand kept its cards' room and the page scrolled by 11 px)."""
+    seed_settings(context)
+    seed_variant(context, variant="standard", match="best-of-3")
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, site_url)
+    play_to_end(page)
+    expect(page.locator("#summary")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#match-bar")).to_be_visible()
+    expect(page.locator("#hand-actions [data-action='next']")).to_be_visible()
+    found = problems_at_every_size(page, "deal-over-match")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 
