@@ -206,22 +206,30 @@ function placeToast(toast) {
 
 function placeOverTopBar(toast) {
   const bar = document.querySelector(".topbar");
-  if (!bar) return;
+  const brand = document.querySelector(".topbar .brand");
+  if (!bar || !brand) return;
   const words = [...document.querySelectorAll(TOP_BAR_WORDS)]
     .map((el) => el.getBoundingClientRect())
     .filter((box) => box.width > 0 && box.height > 0);
   const clear = () => !words.some((box) => overlaps(toast.getBoundingClientRect(), box));
   if (clear()) return;
-  const rtl = getComputedStyle(bar).direction === "rtl";
+  // the title's row: what shares it bounds the room sideways, a row under it (a match's
+  // bar, wrapped) bounds it below
+  const title = brand.getBoundingClientRect();
   const barBox = bar.getBoundingClientRect();
-  const edge = rtl ? Math.max(barBox.left, ...words.map((box) => box.right))
-    : Math.min(barBox.right, ...words.map((box) => box.left));
+  const inRow = words.filter((box) => box.top < title.bottom && box.bottom > title.top);
+  const under = words.filter((box) => box.top >= title.bottom - 1).map((box) => box.top);
+  const floor = Math.min(barBox.bottom, ...under);
+  const rtl = getComputedStyle(bar).direction === "rtl";
+  const edge = rtl ? Math.max(barBox.left, ...inRow.map((box) => box.right))
+    : Math.min(barBox.right, ...inRow.map((box) => box.left));
   const room = Math.floor(rtl ? window.innerWidth - edge - 16 : edge - 16);
   Object.assign(toast.style, { insetInlineStart: "8px", insetInlineEnd: "auto", marginInline: "0",
     maxWidth: `${room}px`, fontSize: ".8rem", lineHeight: "1.2", padding: "4px 10px" });
   const height = toast.getBoundingClientRect().height;
-  toast.style.top = `${Math.round(barBox.top + Math.max(2, (barBox.height - height) / 2))}px`;
-  if (room >= 96 && clear() && toast.getBoundingClientRect().bottom <= barBox.bottom) return;
+  const middle = (title.top + title.bottom) / 2;
+  toast.style.top = `${Math.round(Math.max(barBox.top + 2, Math.min(middle - height / 2, floor - height)))}px`;
+  if (room >= 96 && clear() && toast.getBoundingClientRect().bottom <= floor + 1) return;
   toast.removeAttribute("style");
   toast.style.top = `${Math.round(barBox.bottom) + 4}px`;
 }
