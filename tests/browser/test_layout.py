@@ -26,6 +26,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from briscola.game import Game
+from briscola.match import Match
 from briscola.model import BID, PASS, PHASE_AUCTION, PHASE_CALL, Action
 from briscola.rules import Rules
 from briscola_app.render import AUCTION_SHOWN
@@ -303,6 +304,32 @@ def test_a_deals_end_in_a_match_fits_every_screen_shape(page: Page, site_url: st
     expect(page.locator("#match-bar")).to_be_visible()
     expect(page.locator("#hand-actions [data-action='next']")).to_be_visible()
     found = problems_at_every_size(page, "deal-over-match")
+    assert not found, "\n".join(found)
+    console_errors.assert_none()
+
+
+def test_four_players_in_a_practice_match_fit_every_screen_shape(page: Page, site_url: str, context,
+                                                                   console_errors):
+    """Four players in Russian, a practice deal of a best-of-3 match, the person fourth to
+    play: the match's bar, three cards on the table beside the stock (whose long words took
+    the row: two rows of cards), Take back and the hand all fit without scrolling (at
+    320x568 the hand went 56 px under the bottom bar, which took the taps on its cards)."""
+    game = Game.deal(Rules.preset("standard", 4), seed=11, dealer=3)  # the person leads
+    played = False
+    while not (played and game.turn == 0 and len(game.trick) == 3):
+        played = played or game.turn == 0
+        game.apply(game.legal_actions()[0])
+    seed_settings(context, players=4, speed="slow", lang="ru")
+    seed_variant(context, variant="standard", match="best-of-3")
+    seed_game(context, game, Match.start("best-of-3", 4, first_dealer=3), practice=True)
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("#trick figure")).to_have_count(3)
+    expect(page.locator("#match-bar")).to_be_visible()
+    expect(page.locator("#practice-mark")).to_be_visible()
+    expect(page.locator("#hand-actions [data-action='undo']")).to_be_visible()
+    found = problems_at_every_size(page, "4p-ru-practice-match")
     assert not found, "\n".join(found)
     console_errors.assert_none()
 

@@ -146,3 +146,36 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
     expect(stats.locator("[data-stat='people-played']")).to_have_text(["1"] * 4)
     assert stored(page, "stats") is None  # not in the device owner's own stats
     console_errors.assert_none(ignore=RELOAD_ABORTS)  # the reload cuts a request short
+
+
+def test_a_long_name_keeps_the_table_on_a_small_phone(page: Page, site_url: str, context, console_errors):
+    """Two people of four at a 320x568 phone, one with a name of twenty letters (the most
+    Settings takes): under the cover and with the hand shown, through a dozen plays, the
+    table never needs scrolling. The name under that person's card on the table put a
+    trick of four players in one column: the page scrolled, the bar went off the screen."""
+    from tests.browser.test_layout import problems  # that module imports this one's helpers
+
+    seed_settings(context, players=4, lang="en")
+    seed_people(context, ["Anna", "Maria Carla Beatrice", None, None])
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, site_url)
+    plays = seen_long = 0
+    while plays < 12:
+        page.wait_for_selector(STATES, timeout=DEAL_TIMEOUT_MS)
+        settle(page)
+        state = page.locator("body").get_attribute("data-state")
+        if state == "over":
+            break
+        seen_long += page.locator("#trick .who", has_text="Maria").count()
+        if state == "cover":
+            scroll = page.evaluate("document.documentElement.scrollHeight")
+            assert scroll <= 568, f"under the cover the page is {scroll} px high (play {plays})"
+            page.locator("#cover").get_by_role("button", name="Show my cards").click()
+            page.wait_for_selector("body[data-state='your-turn']")
+            settle(page)
+        found = problems(page, 320, 568)
+        assert not found, f"play {plays}: " + "\n".join(found)
+        page.locator(PLAYABLE).first.click()
+        plays += 1
+    assert seen_long, "the long name never showed under a card on the table"
+    console_errors.assert_none()

@@ -114,6 +114,16 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
     expect(review.locator(".review-body")).to_have_js_property("scrollTop", 0)
     expect(review.locator(".coach")).to_be_in_viewport(ratio=1)
     shot(page, "review-360x740")
+    # shorter phones: the trick and the hand in a row, the buttons in a row, the expert's
+    # word under them still in view at each step (at 360x640 only its first line was)
+    for width, height in ((360, 640), (320, 568)):
+        page.set_viewport_size({"width": width, "height": height})
+        following.click() if following.is_enabled() else previous.click()
+        expect(review.locator(".review-body")).to_have_js_property("scrollTop", 0)
+        expect(review.locator(".coach")).to_be_in_viewport(ratio=1 if height > 600 else 0.5)
+        for button in (previous, following, review.get_by_role("button", name="Close")):
+            expect(button).to_be_in_viewport(ratio=1)
+        shot(page, f"review-{width}x{height}")
 
     page.keyboard.press("Escape")
     expect(review).to_be_hidden()

@@ -19,6 +19,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, expect
 
 from briscola.game import Game
+from briscola.match import Match
 from briscola.record import from_record, to_record
 from briscola.rules import Rules
 from tests.browser.test_play import open_game, reopen_game, seed_settings, stored, wait_for_turn
@@ -230,10 +231,18 @@ def seed_deal(context: BrowserContext, rules: Rules, seed: int) -> None:
     seed_game(context, Game.deal(rules, seed=seed, dealer=rules.players - 1))
 
 
-def seed_game(context: BrowserContext, game: Game) -> None:
-    """Before the first load, ``game`` stored as the deal of an earlier build."""
-    box = json.dumps({"version": 1, "data": {"record": to_record(game), "level": "medium", "agent_seed": 7,
-                                             "counted": False, "updated": 0}})
+def seed_game(context: BrowserContext, game: Game, match: Match | None = None, variant: str = "standard",
+              practice: bool = False) -> None:
+    """Before the first load, ``game`` stored as the deal of an earlier build; with
+    ``match``, as that match's next deal (a match of ``variant``, no other options), a
+    practice deal if ``practice``."""
+    data = {"record": to_record(game), "level": "medium", "agent_seed": 7, "counted": False, "updated": 0}
+    if match is not None:
+        data["match"] = {"match": match.to_dict(), "variant": variant, "options": {}, "seats": list(range(game.n)),
+                         "scored": False, "id": "seeded-match", "counted": False}
+        if practice:
+            data["practice"] = True
+    box = json.dumps({"version": 1, "data": data})
     context.add_init_script(
         "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded-deal')) {"
         " sessionStorage.setItem('seeded-deal', '1');"
