@@ -4,8 +4,8 @@ typing the names); then at every hand-off the cover names the right person and n
 any hand is anywhere in the page, and after "Show my cards" the hand is that person's (as
 the deal's record saved in localStorage says). The cover lists the moves the next person
 missed. A reload in the middle resumes to the cover. The cover fits a phone (the first
-hand-off) and a desktop (the second). At the end the summary and the stats name the four
-people.
+hand-off), the phone sideways (the second) and a desktop (the third), within the table.
+At the end the summary and the stats name the four people.
 
 Set BRISCOLA_SCREENSHOTS=<folder> to keep screenshots of the cover (phone and desktop).
 """
@@ -21,7 +21,7 @@ from tests.browser.test_play import DEAL_TIMEOUT_MS, open_game, reopen_game, set
 from tests.browser.test_variants import PLAYABLE, RELOAD_ABORTS, shot
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
-SIZES = ((360, 740), (1366, 768))  # a phone, then a desktop
+SIZES = ((360, 740), (740, 360), (1366, 768))  # a phone, the phone sideways, a desktop
 STATES = "body[data-state='cover'], body[data-state='your-turn'], body[data-state='over']"
 CARDS_IN_PAGE = """() => {
   const out = [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card);
@@ -51,6 +51,9 @@ def cover_fits(page: Page, width: int, height: int) -> None:
     assert box["y"] + box["height"] <= height and heading["y"] >= 0 and heading["x"] + heading["width"] <= width
     scroll = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert scroll[0] <= width and scroll[1] <= height, f"the cover needs scrolling at {width}x{height}"
+    card, table = page.locator("#cover .cover-card").bounding_box(), page.locator("#table").bounding_box()
+    assert table["y"] - 1 <= card["y"] and card["y"] + card["height"] <= table["y"] + table["height"] + 1, (
+        f"the cover runs over the bars at {width}x{height}: {card} in {table}")
     shot(page, f"pnp-cover-{width}x{height}")
 
 
@@ -114,9 +117,9 @@ def test_four_people_pass_and_play_a_whole_deal(page: Page, site_url: str, conte
                 last = game.actions[-1][0]
                 expect(cover.get_by_role("region", name="Meanwhile").locator("li").last).to_contain_text(
                     f"{NAMES[last]} plays ")
-            if covers in (1, 2):  # the first on a phone, the second on a desktop
+            if covers <= len(SIZES):  # the first on a phone, then sideways, then on a desktop
                 cover_fits(page, *SIZES[covers - 1])
-                page.set_viewport_size(dict(zip(("width", "height"), SIZES[1])))
+                page.set_viewport_size(dict(zip(("width", "height"), SIZES[min(covers, len(SIZES) - 1)])))
             if plays >= 20 and not reloaded:  # a reload never shows a hand: back to the cover
                 reloaded = True
                 reopen_game(page)
