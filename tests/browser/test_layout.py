@@ -301,11 +301,17 @@ def test_a_deals_end_in_a_match_fits_every_screen_shape(page: Page, site_url: st
     expect(page.locator("#summary")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#summary")).to_be_hidden()
-    expect(page.locator("#match-bar")).to_be_visible()
-    expect(page.locator("#hand-actions [data-action='next']")).to_be_visible()
-    found = problems_at_every_size(page, "deal-over-match")
-    assert not found, "\n".join(found)
+    match_bar_and_button_fit_every_size(page, "next", "deal-over-match")
     console_errors.assert_none()
+
+
+def match_bar_and_button_fit_every_size(page: Page, action: str, name: str) -> None:
+    """The match's bar and the button ``action`` over the hand in view, and the whole
+    table fitting every screen shape (:func:`problems_at_every_size`)."""
+    expect(page.locator("#match-bar")).to_be_visible()
+    expect(page.locator(f"#hand-actions [data-action='{action}']")).to_be_visible()
+    found = problems_at_every_size(page, name)
+    assert not found, "\n".join(found)
 
 
 def test_four_players_in_a_practice_match_fit_every_screen_shape(page: Page, site_url: str, context,
@@ -326,11 +332,8 @@ def test_four_players_in_a_practice_match_fit_every_screen_shape(page: Page, sit
     open_game(page, site_url)
     assert wait_for_turn(page) == "your-turn"
     expect(page.locator("#trick figure")).to_have_count(3)
-    expect(page.locator("#match-bar")).to_be_visible()
     expect(page.locator("#practice-mark")).to_be_visible()
-    expect(page.locator("#hand-actions [data-action='undo']")).to_be_visible()
-    found = problems_at_every_size(page, "4p-ru-practice-match")
-    assert not found, "\n".join(found)
+    match_bar_and_button_fit_every_size(page, "undo", "4p-ru-practice-match")
     console_errors.assert_none()
 
 
