@@ -486,3 +486,27 @@ def test_a_desktop_zoomed_to_400_percent_scrolls_down_but_nothing_lies_over_anyt
             page.wait_for_selector("#trick figure")
     assert not found, "\n".join(found)
     console_errors.assert_none()
+
+
+def test_a_card_raised_under_the_mouse_keeps_off_the_line_above_the_hand(page: Page, site_url: str, context,
+                                                                           console_errors):
+    """Under a mouse the card pointed at rises (static/css/app.css): on a desktop and on a
+    short laptop it stays clear of the points line over the hand. It rose 8 px into the
+    4 px between them, over the words' lower edge."""
+    seed_settings(context, players=2, lang="en")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, site_url)
+    assert wait_for_turn(page) == "your-turn"
+    for width, height in ((1366, 768), (1280, 600)):
+        page.set_viewport_size({"width": width, "height": height})
+        for i in range(page.locator("#hand button").count()):
+            card = page.locator("#hand button").nth(i)
+            card.hover()
+            page.wait_for_function("el => getComputedStyle(el).transform !== 'none'"
+                                   " && !el.getAnimations().length", arg=card.element_handle(), timeout=5000)
+            rises, pile = card.bounding_box(), page.locator("#my-pile").bounding_box()
+            assert rises["y"] >= pile["y"] + pile["height"] - 0.5, (
+                f"{width}x{height}: card {i} raised to {rises['y']:.1f}, over the points line"
+                f" ending at {pile['y'] + pile['height']:.1f}")
+        page.mouse.move(0, 0)
+    console_errors.assert_none()
