@@ -32,6 +32,8 @@ LANGUAGE_CODES = (
     "en", "it", "es", "pt-PT", "pt-BR", "fr", "de", "hr", "sl", "pl", "lt", "ru", "uk", "fa", "hi",
 )
 DEFAULT_LANGUAGE = "en"
+NBSP = "\u00a0"
+"""The no-break space that keeps a number on the line of its word (``Translator.keep_numbers``)."""
 FRENCH_COURT = frozenset({8, 9})
 """The ranks the French pack names its own way where a language has a word for them
 (``frank_<rank>``, ``bid_frank_<rank>``): the Jack (Spanish "Jota", not the Spanish pack's
@@ -303,6 +305,10 @@ def pick_language(preferred: str | Sequence[str] | None) -> str:
 class Translator:
     """Texts of one language, with the English text where a key is missing."""
 
+    keep_numbers = False
+    """A number written with a no-break space before the word it counts ("10 points"), so
+    a line never ends between them: the page's texts wrap (the terminal's do not)."""
+
     def __init__(self, lang: str | None = None) -> None:
         self.lang = resolve(LEGACY.get(lang or "", lang)) or DEFAULT_LANGUAGE
         data = load_locale(self.lang)
@@ -372,6 +378,10 @@ class Translator:
             return text
         shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                  for k, v in params.items()}
+        if self.keep_numbers:
+            for k, v in params.items():
+                if isinstance(v, int) and not isinstance(v, bool):
+                    text = text.replace("{%s} " % k, "{%s}%s" % (k, NBSP))
         out = text.format(**shown)
         return _capital(out) if text.startswith("{card}") else out  # a card name begins it
 

@@ -7,6 +7,7 @@ language), shared with the terminal game. See :mod:`briscola.i18n`.
 
 from __future__ import annotations
 
+from briscola.i18n import Translator as _Translator
 from briscola.i18n import (
     DEFAULT_LANGUAGE,
     FEMININE_NAMES,
@@ -14,8 +15,8 @@ from briscola.i18n import (
     FRENCH_DECKS,
     LANGUAGE_CODES,
     LEGACY,
+    NBSP,
     PORTUGUESE,
-    Translator,
     face_deck,
     face_rank,
     has_rtl,
@@ -25,6 +26,14 @@ from briscola.i18n import (
     pick_language,
     text_direction,
 )
+
+
+class Translator(_Translator):
+    """The page's texts: they wrap on a phone, so a number stays on the line of the word
+    it counts ("Prendi la mano (10 punti)." broke before "punti")."""
+
+    keep_numbers = True
+
 
 LANGUAGES = language_names()
 """Code -> the language's name in itself, in the order the settings list them."""
@@ -52,6 +61,6 @@ def text(lang: str, key: str) -> str | dict[str, str]:
     return load_locale(lang)["messages"][key]
 
 
-__all__ = ["CARD_LETTERS", "DEFAULT_LANGUAGE", "FEMININE_NAMES", "FRENCH_COURT", "FRENCH_DECKS", "LANGUAGES",
+__all__ = ["CARD_LETTERS", "DEFAULT_LANGUAGE", "FEMININE_NAMES", "FRENCH_COURT", "FRENCH_DECKS", "LANGUAGES", "NBSP",
            "LANGUAGE_CODES", "LEGACY", "LETTERED_RANKS", "PORTUGUESE", "Translator", "card_faces", "face_deck",
            "face_rank", "has_rtl", "isolate", "language_names", "pick_language", "text", "text_direction"]

@@ -11,7 +11,7 @@ from . import charts
 from .models import (ActionModel, CardModel, CardsOutModel, CoverModel, FieldModel, FormModel, MatchBarModel,
                      MatchSummaryModel, ReviewModel, SeatModel, SideModel, StatsSection, SummaryModel, TableModel)
 from .howto import HowToModel
-from .i18n import LETTERED_RANKS, PORTUGUESE, Translator, face_rank
+from .i18n import LETTERED_RANKS, NBSP, PORTUGUESE, Translator, face_rank
 from .settings import MAX_NAME_CHARS
 
 MAX_BACKS = 6
@@ -424,9 +424,12 @@ def howto_html(m: HowToModel, t: Translator) -> str:
         out.append(f'<h3>{escape(section.heading)}</h3>')
         lines = section.lines
         if section.table:
+            # under a card, in a column a fifth of a phone wide, a number may stand over its
+            # word ("11" over "punktów"): a plain space, not the page's no-break one
             ranks = "".join(
                 f'<li data-card="{escape(r.card)}" data-points="{r.points}">{card_img(m.deck, r.card)}'
-                f'<b>{escape(r.name)}</b><span>{escape(t.t("points_n", n=r.points))}</span></li>' for r in m.rows)
+                f'<b>{escape(r.name)}</b><span>{escape(t.t("points_n", n=r.points).replace(NBSP, " "))}</span></li>'
+                for r in m.rows)
             # the lines before the last introduce the cards; the last one sums them up
             out.append("".join(f'<p>{escape(line)}</p>' for line in lines[:-1]))
             out.append(f'<ol class="howto-ranks">{ranks}</ol>')

@@ -61,10 +61,10 @@ class Case:
     @property
     def unit(self) -> re.Pattern:
         if self.format in DEAL_FORMATS:
-            return re.compile(r"^\d+ deals? won$")
+            return re.compile(r"^\d+\sdeals? won$")
         if self.format in POINTS_FORMATS:
-            return re.compile(r"^\d+ points?$")
-        return re.compile(r"^\d+ game points?$")
+            return re.compile(r"^\d+\spoints?$")
+        return re.compile(r"^\d+\sgame points?$")
 
 
 def three_player_deals(first_second: int, first_third: int, second_third: int):

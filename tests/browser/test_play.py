@@ -128,7 +128,7 @@ def test_full_two_player_deal_by_clicking_updates_stats(page: Page, site_url: st
     expect(summary.locator("#summary-headline")).to_have_text(re.compile(r"You win!|You lose\.|A draw"))
     rows = summary.locator("tr")
     expect(rows).to_have_count(2)
-    points = [int(re.search(r"(\d+) points", rows.nth(i).inner_text()).group(1)) for i in range(2)]
+    points = [int(re.search(r"(\d+)\spoints", rows.nth(i).inner_text()).group(1)) for i in range(2)]
     assert sum(points) == 120
     stats = stored(page, "stats")["data"]["modes"]["2p-medium"]
     assert stats["played"] == 1 and stats["won"] + stats["lost"] + stats["drawn"] == 1

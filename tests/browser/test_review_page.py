@@ -35,7 +35,7 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
     expect(summary).to_be_hidden()
     step = review.locator("#review-step-text")
     expect(step).to_have_attribute("aria-live", "polite")
-    expect(step).to_have_text(re.compile(r"^Trick 1 of 20\. (You|Giulia) led\. (You|Giulia) took the trick"))
+    expect(step).to_have_text(re.compile(r"^Trick 1\sof 20\. (You|Giulia) led\. (You|Giulia) took the trick"))
     previous, following = review.get_by_role("button", name="Previous"), review.get_by_role("button", name="Next")
     expect(following).to_be_focused()
     before = following.bounding_box()  # the buttons stay put while the coaching arrives (below)
@@ -64,7 +64,7 @@ def test_review_steps_through_the_deal_with_the_coaching(page: Page, site_url: s
         expect(line).to_have_count(1)
         text = line.inner_text()
         if k < 19:  # a choice of three cards, or two: every one has the expert's value
-            assert re.search(r"expected: ≈ \d+ points", text), text
+            assert re.search(r"expected: ≈ \d+\spoints", text), text
             loss = int(line.get_attribute("data-loss"))
             losses.append(loss)
             if "costly" in line.get_attribute("class").split():

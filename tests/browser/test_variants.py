@@ -319,7 +319,7 @@ def test_a_match_is_played_across_deals_resumes_after_a_reload_and_shows_in_the_
     play_deal(page)
     summary = page.get_by_role("dialog", name="End of the deal")
     expect(summary.locator(".match-table tr")).to_have_count(2)
-    expect(summary.locator(".match-table")).to_contain_text(re.compile(r"\d deals? won"))
+    expect(summary.locator(".match-table")).to_contain_text(re.compile(r"\d\sdeals? won"))
     shot(page, "match-summary")
     deal = 1
     reloaded = False

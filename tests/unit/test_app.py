@@ -115,7 +115,7 @@ def test_the_summary_lists_every_trick_of_the_deal():
     assert sum(done.points for done in app.game.tricks) == 120
     html = render.tricks_html(summary, "italian", app.tr)
     assert html.count("<li>") == 10 and html.count('class="played winning"') == 10
-    assert "The deal&#x27;s 10 tricks, one by one" in html
+    assert "The deal&#x27;s 10\u00a0tricks, one by one" in html
 
 
 def test_stats_are_counted_once_even_after_reload():
@@ -245,7 +245,7 @@ def test_briscola_leaves_the_stock_when_drawn():
         advance(app)
     # the last trick before the stock runs out is still on the table: nothing drawn yet
     m = app.model()
-    assert app.held is not None and m.briscola is not None and m.stock_label == "2 left"
+    assert app.held is not None and m.briscola is not None and m.stock_label == "2\u00a0left"
     app.release_trick()
     m = app.model()
     assert m.briscola is None and m.stock_label == "Stock empty"
@@ -435,7 +435,7 @@ def test_stats_html_lists_modes():
     app = make_app()
     finish(app)
     html = render.stats_html(app.stats_rows(), app.tr)
-    assert "2 players, Medium" in html and 'data-stat="played">1<' in html
+    assert "2\u00a0players, Medium" in html and 'data-stat="played">1<' in html
     assert "No deals" in render.stats_html([], app.tr)
 
 

@@ -330,7 +330,7 @@ def test_the_person_bids_and_calls_and_the_table_says_so():
     app.call_human("3C")
     assert str(g.called) == "3C" and app.message.startswith("You call the Three of Cups.")
     m = app.model()
-    assert m.contract.startswith("You called the Three of Cups: needs 61 points")
+    assert m.contract.startswith("You called the Three of Cups: needs 61\u00a0points")
     assert m.trump_label == "Trump: Cups"
     assert [s.role for s in m.opponents if s.role] == (["partner"] if g.partner == HUMAN else [])
 

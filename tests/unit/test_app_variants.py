@@ -416,7 +416,7 @@ def test_briscolone_shows_no_trump_and_no_turned_card():
     app = make_app(variant="briscolone", hand_size=5)
     m = app.model()
     assert m.briscola is None and m.trump_label == "No trump" and len(m.hand) == 5
-    assert m.stock_count == 30 and m.stock_label == "30 left"
+    assert m.stock_count == 30 and m.stock_label == "30\u00a0left"
     _, pile, caption = render.stock_html(m)
     assert "back.svg" in pile and "No trump" in caption
 
@@ -910,7 +910,7 @@ def test_stats_of_earlier_builds_are_standard_deals_and_the_panel_shows_matches(
     play_match(app)
     sections = app.stats_rows()
     titles = [(s.title, s.subtitle) for s in sections]
-    assert titles[0] == ("2 players, Easy", "Standard") and titles[1] == ("2 players, Medium", "Scoperta")
+    assert titles[0] == ("2\u00a0players, Easy", "Standard") and titles[1] == ("2\u00a0players, Medium", "Scoperta")
     assert sections[2].heading == "Matches" and sections[2].subtitle == "Scoperta, Best of 3 deals"
     assert [r[0] for r in sections[2].rows] == ["match-played", "match-won"]
     html = render.stats_html(sections, app.tr)

@@ -92,7 +92,7 @@ def test_the_cards_played_follow_the_deal(settings):
     while not (app.game.over and app.held is None):
         step(app)
     check_model(app)
-    assert app.cards_out().left == "Still in play: 0 points."
+    assert app.cards_out().left == "Still in play: 0\u00a0points."
 
 
 def test_the_seven_high_ranking_puts_the_seven_second():

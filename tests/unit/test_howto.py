@@ -144,15 +144,15 @@ def test_briscolone_says_there_is_no_trump_and_the_standard_game_has_one():
 
 def test_the_hand_size_and_pack_are_counted():
     five = [line for s in howto_model(Rules.preset("briscolone", hand_size=5), EN).sections for line in s.lines]
-    assert "Each player holds 5 cards; the rest is the stock." in five
+    assert "Each player holds 5\u00a0cards; the rest is the stock." in five
     three = [line for s in howto_model(Rules.preset("standard", 3), EN).sections for line in s.lines]
-    assert "39 cards in four suits." in three and "The Two of Coins is left out." in three
+    assert "39\u00a0cards in four suits." in three and "The Two of Coins is left out." in three
 
 
 def test_the_title_names_the_players_once():
     """"Standard · 2 players"; Briscola chiamata's name says five players already."""
     html = render.howto_html(howto_model(Rules.preset("standard", 4), EN), EN)
-    assert '<p class="howto-variant"><b>Standard</b> · 4 players (teams)</p>' in html
+    assert '<p class="howto-variant"><b>Standard</b> · 4\u00a0players (teams)</p>' in html
     html = render.howto_html(howto_model(Rules.preset("chiamata", 5), EN), EN)
     assert '<p class="howto-variant"><b>Briscola chiamata (five players)</b></p>' in html
 
@@ -187,8 +187,8 @@ def test_the_html_escapes_and_numbers_in_the_language():
     assert "&lt;b&gt;&amp;" in html and "<b>&" not in html
     assert 'data-points="11"' in html and "<span>۱۱ امتیاز</span>" in html
     # "·" reads as the Persian zero: "کلاسیک · ۲ بازیکن" as "20 players"
-    assert "·" not in html and "</b>، ۲ بازیکن</p>" in html
-    assert "</b> · 2 players</p>" in render.howto_html(howto_model(Rules.preset("standard"), Translator("en")),
+    assert "·" not in html and "</b>، ۲\u00a0بازیکن</p>" in html
+    assert "</b> · 2\u00a0players</p>" in render.howto_html(howto_model(Rules.preset("standard"), Translator("en")),
                                                       Translator("en"))
 
 

@@ -100,6 +100,24 @@ def test_plurals_at_the_numbers_that_tell_rules_apart(lang):
         assert t.t("points_n", n=n) == points[form].format(n=t.number(n))
 
 
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_page_keeps_a_number_on_the_line_of_the_word_it_counts(lang):
+    """On the page a line never ends between a number and its word ("Prendi la mano (10" /
+    "punti)." on a phone): a no-break space joins them, in every language; a name put in
+    a text is not joined to what follows, and the terminal's texts keep plain spaces."""
+    from briscola_app.i18n import Translator as PageTranslator
+
+    page, terminal = PageTranslator(lang), Translator(lang)
+    for n in (1, 10, 101):
+        ten = page.number(n)
+        seen, plain = page.t("takes_trick", n=n, who="Anna Maria"), terminal.t("takes_trick", n=n, who="Anna Maria")
+        assert "\u00a0" not in plain and seen.replace("\u00a0", " ") == plain
+        after = plain.index(ten) + len(ten)
+        assert plain[after] == " " and seen[after] == "\u00a0", (seen, plain)  # every language: "(10 points)"
+        assert "Anna Maria" in seen
+        assert page.t("points_n", n=n) == f"{ten}\u00a0" + terminal.t("points_n", n=n)[len(ten) + 1:]
+
+
 def test_nothing_is_counted_in_the_plural_in_brazilian_portuguese():
     """CLDR puts 0 with 1 in Portuguese ("0 ponto"); Brazilians say "0 pontos", so the
     counted messages a game can show at nought give an explicit "=0" form, and French,

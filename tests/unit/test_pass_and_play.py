@@ -499,7 +499,7 @@ def test_a_table_of_people_only_is_filed_by_its_size_not_a_level():
     finish(app)
     names = validate_people_stats(stored(backend, "people_stats")).names
     assert {n: set(m) for n, m in names.items()} == {"Anna": {"2p-people"}, "Bruno": {"2p-people"}}
-    assert [r.subtitle for r in app.stats_rows()] == ["2 players · Standard"] * 2
+    assert [r.subtitle for r in app.stats_rows()] == ["2\u00a0players · Standard"] * 2
 
 
 def test_default_names_and_an_abandoned_deal_count_as_lost_for_each():
