@@ -376,11 +376,11 @@ class Translator:
             text = text.get(category) or text["other" if "other" in text else "many"]
         if not params:
             return text
-        shown = {k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
-                 for k, v in params.items()}
-        if self.keep_numbers:
-            for k, v in params.items():
-                if isinstance(v, int) and not isinstance(v, bool):
+        shown = dict(params)
+        for k, v in params.items():
+            if isinstance(v, int) and not isinstance(v, bool):
+                shown[k] = self.number(v)
+                if self.keep_numbers:
                     text = text.replace("{%s} " % k, "{%s}%s" % (k, NBSP))
         out = text.format(**shown)
         return _capital(out) if text.startswith("{card}") else out  # a card name begins it
