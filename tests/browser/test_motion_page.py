@@ -69,7 +69,7 @@ def test_reduce_motion_is_chosen_in_settings_and_kept(page: Page, site_url: str,
     box = dialog.get_by_role("checkbox", name="Reduce motion")
     expect(box).not_to_be_checked()
     box.check()
-    dialog.locator("input[name='speed'][value='normal']").check()  # another change keeps the tick
+    dialog.locator("input[name='deck'][value='french']").check()  # another change keeps the tick
     expect(box).to_be_checked()
     dialog.get_by_role("button", name="Save").click()
     expect(page.locator("body")).to_have_attribute("data-motion", "off")
