@@ -11,7 +11,7 @@ import pytest
 
 from briscola_app import charts, render
 from briscola_app.controller import App
-from briscola_app.stats import HISTORY_KEPT, History, ModeStats, Stats, validate_history
+from briscola_app.stats import HISTORY_KEPT, History, MatchCount, MatchStats, ModeStats, Stats, validate_history
 from briscola_app.statsio import MAX_FILE_CHARS, Bundle, merge, read_file
 from briscola_app.storage import BadData, DictBackend, Store
 from tests.unit.test_app import advance, finish, make_app, reload, seeds, stored
@@ -347,3 +347,84 @@ def test_chart_text_is_escaped():
     from briscola_app.stats import DealResult
     svg = charts.points_svg([DealResult("a", 1, "2p-medium", "win", 70, 50)], "<b>&", {"win": '"x"'}, str)
     assert "<b>" not in svg and "&lt;b&gt;&amp;" in svg and "&quot;x&quot;" in svg
+
+
+# -- matches and Briscola chiamata's contracts ---------------------------------------------
+
+def a_device_with_a_match_and_a_contract(start: int) -> App:
+    """A device on which a best-of-3 match was played to its end, then a Briscola chiamata
+    deal in which the person was the caller: both the match and the contract counted."""
+    from tests.unit.test_app_chiamata import drive, the_person_calls
+    from tests.unit.test_app_variants import make_app as variant_app, play_match
+    backend = DictBackend()
+    app = variant_app(backend, start=start, match="best-of-3")
+    play_match(app)
+    assert app.match_stats.formats["2p-medium/best-of-3"].played == 1
+    five = the_person_calls(starts=range(start + 50_000, start + 50_600, 20))  # ids apart from the match's
+    drive(five, lambda a: a.click_card([c for c in a.model().hand if c.enabled][0].card))
+    assert five.five_stats.modes["5p-medium-chiamata"].taken == 1
+    # one device: the match's stats and the chiamata deal's, as a tab of each would leave them
+    _, text = five.export_stats()
+    assert app.import_stats(text)[0]
+    assert app.five_stats.modes == five.five_stats.modes
+    return app
+
+
+def test_matches_and_contracts_in_a_file_are_added_once():
+    source = a_device_with_a_match_and_a_contract(3000)
+    assert source.five_stats.modes["5p-medium-chiamata"].taken == 1
+    target = other_device()
+    play_deals(target, 1)
+    ok, said = target.import_stats(exported(source))
+    assert ok and said.endswith("Matches added: 1."), said
+    assert target.match_stats.formats == source.match_stats.formats
+    assert target.five_stats.modes == source.five_stats.modes
+    assert set(source.match_stats.counted) <= set(target.match_stats.counted)
+    assert target.store.load("matches", lambda d: d)["formats"] == {"2p-medium/best-of-3": vars(
+        source.match_stats.formats["2p-medium/best-of-3"])}
+    assert target.store.load("five", lambda d: d)["modes"] == {
+        "5p-medium-chiamata": vars(source.five_stats.modes["5p-medium-chiamata"])}
+    before = (target.match_stats.to_dict(), target.five_stats.to_dict())
+    assert target.import_stats(exported(source))[1].startswith("Nothing added")
+    assert (target.match_stats.to_dict(), target.five_stats.to_dict()) == before
+
+
+def test_matches_and_contracts_add_to_those_here_and_come_back_after_a_reset():
+    here = a_device_with_a_match_and_a_contract(3000)
+    there = a_device_with_a_match_and_a_contract(5000)
+    assert set(here.match_stats.counted).isdisjoint(there.match_stats.counted)
+    mine = here.match_stats.formats["2p-medium/best-of-3"]
+    theirs = there.match_stats.formats["2p-medium/best-of-3"]
+    mine_five = here.five_stats.modes["5p-medium-chiamata"]
+    theirs_five = there.five_stats.modes["5p-medium-chiamata"]
+    text = exported(here)
+    ok, said = here.import_stats(exported(there))
+    assert ok and "Matches added: 1" in said
+    got = here.match_stats.formats["2p-medium/best-of-3"]
+    assert got == MatchCount(mine.played + theirs.played, mine.won + theirs.won) and got.played == 2
+    five = here.five_stats.modes["5p-medium-chiamata"]
+    assert (five.taken, five.made, five.game_points) == (
+        2, mine_five.made + theirs_five.made, mine_five.game_points + theirs_five.game_points)
+    here.reset_stats()
+    assert here.match_stats.formats == {} and here.five_stats.modes == {}
+    ok, said = here.import_stats(text)  # the file made before the other device's was added
+    assert ok and "Matches added: 1" in said
+    assert here.match_stats.formats == {"2p-medium/best-of-3": mine}
+    assert here.five_stats.modes == {"5p-medium-chiamata": mine_five}
+    # the other device's match stays erased: brought back only by a file that holds it
+    assert here.history.cleared["matches"] == there.match_stats.counted
+    assert here.history.cleared["five"] == there.five_stats.counted
+
+
+def test_a_file_sharing_a_match_with_these_stats_leaves_their_matches_as_they_are():
+    ours = MatchStats({"2p-medium/best-of-3": MatchCount(1, 1)}, ["m1"])
+    theirs = MatchStats({"2p-medium/best-of-3": MatchCount(2, 0), "2p-hard/best-of-5": MatchCount(1, 1)},
+                        ["m1", "m2", "m3"])
+    result = merge(Bundle(matches=ours), Bundle(matches=theirs))
+    assert result.matches == 0 and result.bundle.matches == ours
+    apart = merge(Bundle(matches=ours), Bundle(matches=MatchStats(theirs.formats, ["m2", "m3"])))
+    assert apart.matches == 3
+    assert apart.bundle.matches.formats == {"2p-medium/best-of-3": MatchCount(3, 1),
+                                            "2p-hard/best-of-5": MatchCount(1, 1)}
+    assert apart.bundle.matches.counted == ["m1", "m2", "m3"]
+    assert ours.formats["2p-medium/best-of-3"] == MatchCount(1, 1), "the stats merged into are not changed"
