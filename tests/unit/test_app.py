@@ -322,6 +322,26 @@ def test_storage_failure_keeps_the_game_playing(fail_get):
     assert app.stats.modes["2p-medium"].played == 1  # kept for this visit
 
 
+class ListlessBackend(DictBackend):
+    """localStorage that reads and writes but throws when its keys are listed (a storage
+    the browser revoked during the visit)."""
+
+    def keys(self):
+        raise RuntimeError("SecurityError")
+
+
+def test_storage_that_cannot_list_its_keys_plays_from_memory_and_says_so():
+    backend = ListlessBackend()
+    app = App(Store(backend), entropy=seeds())
+    finish(app)
+    app.new_deal()
+    finish(app)
+    assert not app.store.readable and not app.store.saving
+    assert app.notice() == text("en", "notice_no_storage")
+    assert app.stats.modes["2p-medium"].played == 2  # kept for this visit
+    assert not [k for k in backend.items if k.startswith(PREFIX + "deal")], "no deal written it cannot find again"
+
+
 def test_no_backend_at_all():
     app = App(Store(None), entropy=seeds())
     assert app.notice() == text("en", "notice_no_storage")

@@ -864,6 +864,24 @@ def test_a_hostile_saved_match_is_set_aside(change):
     assert again.human_to_move and not again.game.actions
 
 
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(updated=-1),
+    lambda d: d.update(updated="yesterday"),
+    lambda d: d.update(updated=2 ** 60),
+    lambda d: d.update(level="grandmaster"),
+    lambda d: d.update(level="expert-2026"),  # a yardstick of the arena, not a level of the page
+    lambda d: d.update(agent_seed=-1),
+    lambda d: d.update(counted="yes"),
+    lambda d: d["record"].update(seed=-5),
+])
+def test_a_saved_deal_with_a_wrong_field_is_set_aside(change):
+    app = make_app()
+    step(app)
+    again = mutate(app, change)
+    assert again.store.bad_data and BACKUP_PREFIX + app.deal_name in again.store.backend.items
+    assert not again.resumed and not again.game.actions
+
+
 def test_a_tampered_score_between_deals_is_refused():
     app = make_app(match="best-of-3")
     finish(app)
