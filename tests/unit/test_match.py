@@ -33,6 +33,13 @@ class Deal(NamedTuple):
     winner: int | None
 
 
+class FiveDeal(NamedTuple):
+    sides: tuple[tuple[int, ...], ...]
+    side_points: tuple[int, ...]
+    winner: int | None
+    game_points: tuple[int, ...]
+
+
 def two(a: int, b: int, sides=((0,), (1,))) -> Deal:
     """A two-sided deal; the winner follows the points (60-60 draws)."""
     return Deal(sides, (a, b), None if a == b else (0 if a > b else 1))
@@ -447,6 +454,36 @@ def test_hostile_data_raises_match_error_only(case):
     result = HOSTILE[case](data)
     if case == "not a dict":
         data = result
+    with pytest.raises(MatchError):
+        Match.from_dict(data)
+
+
+def _five_played() -> dict:
+    """A five-player match (Briscola chiamata to 10 game points) after one deal."""
+    m = Match.start("game-points-10", 5)
+    m.add(FiveDeal(((0, 2), (1, 3, 4)), (70, 50), 0, (2, -1, 1, -1, -1)))
+    return m.to_dict()
+
+
+@pytest.mark.parametrize("field,value", [
+    ("sides", [[0, 2], [1, 3]]),  # a seat on no side
+    ("sides", [[0, 2], [1, 3, 4, 4]]),
+    ("sides", [[0, 1, 2, 3, 4]]),
+    ("sides", "02134"),
+    ("side_points", [70, 51]),
+    ("side_points", [-1, 121]),
+    ("side_points", [70]),
+    ("winner", 2),
+    ("winner", True),
+    ("game_points", [2, -1, 1, -1, 0]),  # not adding up to zero
+    ("game_points", [9, -9, 0, 0, 0]),  # more than a deal can bring
+    ("game_points", [2, -1, 1, -1]),
+    ("game_points", None),
+], ids=lambda v: repr(v)[:24])
+def test_hostile_five_player_deals_raise_match_error_only(field, value):
+    data = _five_played()
+    Match.from_dict(copy.deepcopy(data))  # the untouched data loads
+    data["deals"][0][field] = value
     with pytest.raises(MatchError):
         Match.from_dict(data)
 
