@@ -333,6 +333,25 @@ MATCH_TAMPER = [
 ]
 
 
+def _unfinished(deal: dict) -> dict:
+    """The record of ``deal`` one action before its end."""
+    whole = from_record(deal)
+    g = Game.deal(whole.rules, seed=whole.seed, dealer=whole.dealer)
+    for _, action in whole.actions[:-1]:
+        g.apply(action)
+    return to_record(g)
+
+
+MATCH_TAMPER += [
+    ("not a match record", lambda r: r.pop("match"), "not a briscola-record/2 match record"),
+    ("players as text", lambda r: r.__setitem__("players", "2"), "two integers"),
+    ("a deal after the end", lambda r: [r[k].append(copy.deepcopy(r[k][-1])) for k in ("deals", "seats", "score")],
+     "after the end of the match"),
+    ("seats", lambda r: r["seats"][0].reverse(), "seats must be"),
+    ("the last deal unfinished", lambda r: r["deals"].__setitem__(-1, _unfinished(r["deals"][-1])), "is not finished"),
+]
+
+
 @pytest.mark.parametrize("name, change, words", MATCH_TAMPER, ids=[t[0] for t in MATCH_TAMPER])
 def test_tampered_match_records_are_refused(name, change, words):
     match, games = play_match("best-of-5", 2, seed=7)
