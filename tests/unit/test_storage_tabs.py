@@ -26,7 +26,7 @@ from briscola_app.storage import (
     backup_key,
     nesting_depth,
 )
-from briscola_app.tabs import LIVE_MS, SESSION_KEY, TABS
+from briscola_app.tabs import LIVE_MS, MOVED, SESSION_KEY, TABS
 
 from tests.unit.test_app import advance, finish
 
@@ -217,6 +217,50 @@ def test_a_closed_tab_restored_after_its_deal_was_taken_over_plays_on_undisturbe
     first = restored.deal_id
     advance(restored)
     assert restored.deal_id == first and "another tab" not in restored.message
+
+
+class NoSessionStorage(DictBackend):
+    """sessionStorage that throws (some private modes, a sandboxed frame)."""
+
+    def get(self, key):
+        raise RuntimeError("SecurityError")
+
+    def set(self, key, value):
+        raise RuntimeError("SecurityError")
+
+
+def test_without_session_storage_a_reload_is_a_new_tab_that_takes_its_deal_over():
+    browser = Browser()
+    tab = browser.open(NoSessionStorage())
+    tricks(tab, 2)
+    actions = tab.game.actions
+    tab.tabs.leave()
+    again = browser.open(NoSessionStorage(), reloaded=True)
+    assert again.tabs.id != tab.tabs.id
+    assert again.resumed and again.game.actions == actions
+    finish(again)
+    assert played(browser, "2p-medium") == 1
+
+
+@pytest.mark.parametrize("name,data", [
+    (TABS, {"not a tab id!": 1}),
+    (TABS, {"1a": "yesterday"}),
+    (TABS, {"1a": True}),
+    (TABS, {f"{i:x}": 1 for i in range(100)}),
+    (MOVED, {"1a": "not a tab id!"}),
+    (MOVED, {"1a": 7}),
+    (MOVED, [["1a", "2b"]]),
+])
+def test_hostile_tab_lists_are_set_aside_and_the_tab_plays(name, data):
+    browser = Browser()
+    text = json.dumps({"version": 1, "data": data})
+    browser.backend.set(PREFIX + name, text)
+    tab = browser.open()
+    tab.tabs.moved_away()  # the note of moved deals is read
+    assert tab.store.bad_data
+    assert text in [browser.backend.get(backup_key(name, n)) for n in range(1, BACKUPS_KEPT + 1)]
+    finish(tab)
+    assert played(browser, "2p-medium") == 1
 
 
 def test_a_duplicated_tab_gets_an_id_and_deal_of_its_own():
