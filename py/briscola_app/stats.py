@@ -398,11 +398,6 @@ class PeopleStats:
         c.played += played
         c.won += won
 
-    @property
-    def played(self) -> int:
-        """Person-deals counted (a deal of four people adds four)."""
-        return sum(c.played for modes in self.names.values() for c in modes.values())
-
     def to_dict(self) -> dict[str, Any]:
         return {"names": {name: {k: asdict(c) for k, c in modes.items()} for name, modes in self.names.items()},
                 "counted": list(self.counted), "cleared": list(self.cleared)}

@@ -16,7 +16,7 @@ from briscola_app import render
 from briscola_app.controller import NEWS_KEPT, App
 from briscola_app.models import HUMAN
 from briscola_app.settings import Settings, form_people, parse_people, validate_people
-from briscola_app.stats import PeopleStats, validate_people_stats
+from briscola_app.stats import MAX_MODES_PER_NAME, MAX_NAMES, PeopleStats, PersonCount, validate_people_stats
 from briscola_app.statsio import Bundle, export_data, merge, read_file
 from briscola_app.storage import BACKUP_PREFIX, PREFIX, BadData, DictBackend, Store
 from tests.unit.test_app import reload, stored
@@ -712,3 +712,25 @@ def test_hostile_people_in_a_saved_deal_are_refused():
         assert again.deal_id != app.deal_id, f"{people!r} was taken"
         assert backend.get(BACKUP_PREFIX + app.deal_name) is not None
     assert parse_people(["Anna", None, "Bruno", None]) == ("Anna", None, "Bruno")
+
+
+def test_the_people_stats_stay_bounded_and_keep_the_names_most_played():
+    """Names typed at one device are bounded: a new name past MAX_NAMES takes the place of
+    the name with the fewest deals, and a name keeps at most MAX_MODES_PER_NAME modes."""
+    people = PeopleStats()
+    for i in range(MAX_NAMES):
+        for d in range(1 + i % 3):
+            people.add(f"n{i}-{d}", "4p-medium", ((f"Name {i}", "win"), ("Anna", "loss")))
+    # "Anna" was in every deal; names 0, 3, 6, ... played one deal each
+    assert len(people.names) == MAX_NAMES  # Anna and 59 of the 60 others
+    assert "Anna" in people.names
+    assert people.add("new", "4p-medium", (("Newcomer", "win"),))
+    assert len(people.names) == MAX_NAMES and people.names["Newcomer"] == {"4p-medium": PersonCount(1, 1)}
+    gone = {f"Name {i}" for i in range(MAX_NAMES)} - set(people.names)
+    assert len(gone) == 2 and all(int(n.split()[1]) % 3 == 0 for n in gone), gone
+    assert not people.add("new", "4p-medium", (("Newcomer", "win"),)), "a deal is counted once"
+    for m in range(MAX_MODES_PER_NAME + 5):
+        variant = "v" + "".join(chr(ord("a") + int(d)) for d in str(m))  # a name of letters, as modes have
+        people.count("Anna", f"{2 + m % 5}p-medium-{variant}", 1, 0)
+    assert len(people.names["Anna"]) == MAX_MODES_PER_NAME
+    assert validate_people_stats(people.to_dict()) == people
