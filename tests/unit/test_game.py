@@ -469,6 +469,32 @@ def test_explicit_layout_must_be_exactly_the_pack():
             Game(rules, h, b, t)
 
 
+def test_explicit_layout_refuses_a_turned_card_and_re_deals_the_rules_do_not_have():
+    rules, hands, briscola, talon, _ = _layout()
+    assert briscola.rank not in (1, 3)
+    redeal = Rules.preset("standard", 2, redeal_ace_three=True)
+    no_trump = Rules.preset("briscolone", 2)
+    ace = next(c for c in talon if c.rank == 1)
+    three = next(c for c in talon if c.rank == 3 and c != ace)
+    plain = next(c for c in talon if c.rank not in (1, 3))
+    # the turned card went under the stock, and an ace or a three turned
+    ace_turned = [c for c in talon if c != ace] + [briscola]
+    cases = [
+        (rules, hands, None, talon + [briscola], (), "needed exactly"),
+        (no_trump, hands, briscola, talon, (), "needed exactly"),
+        (rules, hands, briscola, talon, (talon[-1],), "without the re-deal option"),
+        (redeal, hands, plain, [c for c in talon if c != plain] + [briscola], (briscola,), "only an ace or a three"),
+        (redeal, hands, ace, ace_turned, (), "re-deal option puts it back"),
+        (redeal, hands, plain, [c for c in talon if c not in (plain, three)] + [three, briscola], (three,),
+         "bottom of the stock"),
+    ]
+    for r, h, b, t, redeals, words in cases:
+        with pytest.raises(ValueError, match=words):
+            Game(r, h, b, t, redeals=redeals)
+    ok = [c for c in talon if c not in (plain, three)] + [briscola, three]
+    Game(redeal, hands, plain, ok, redeals=(three,))  # the re-dealt three at the bottom: fine
+
+
 def test_explicit_layout_for_three_needs_the_39_card_pack():
     rules, hands, briscola, talon, _ = _layout(players=3)
     two_of_denari = Card("2D")
