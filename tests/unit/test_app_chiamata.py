@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from briscola.cards import IllegalMoveError
 from briscola.i18n import Translator
 from briscola.model import BID, CALL, PASS, Action
 from briscola_app import render
@@ -479,3 +480,29 @@ def test_after_a_rank_the_auction_asks_for_a_lower_one_or_points_where_they_are_
         app.play_computer(Action.pass_())
     assert app.human_to_move and app.game.bid == 3
     assert app.model().message.endswith(f"Your turn in the auction: {says}.")
+
+
+@pytest.mark.parametrize("tap", [
+    lambda app: app.bid_human("999"),  # no such bid
+    lambda app: app.bid_human("1e3"),
+    lambda app: app.bid_human(None),
+    lambda app: app.call_human("nothing"),  # no call in the auction
+    lambda app: app.call_human("1D"),
+    lambda app: app.exchange_human(),
+    lambda app: app.show_human(),
+], ids=["bid 999", "bid 1e3", "bid None", "call nothing", "call in the auction", "exchange", "show"])
+def test_a_stale_or_garbled_tap_in_the_auction_changes_nothing(tap):
+    """The page sends what a button held when it was tapped; one tapped late (the turn
+    gone on) or tampered with must raise IllegalMoveError, which the page ignores, and
+    leave the deal as it was."""
+    app = chiamata_app()
+    to_the_opening_bid(app)
+    before = (list(app.game.actions), app.game.phase, app.game.turn)
+    with pytest.raises(IllegalMoveError):
+        tap(app)
+    assert (list(app.game.actions), app.game.phase, app.game.turn) == before
+    app.pass_human()
+    assert app.game.actions[-1] == (HUMAN, Action.pass_()) and not app.human_to_move
+    with pytest.raises(IllegalMoveError, match="not your turn"):  # a second tap on Pass
+        app.pass_human()
+    assert app.game.actions[-1] == (HUMAN, Action.pass_())
