@@ -506,3 +506,33 @@ def test_a_stale_or_garbled_tap_in_the_auction_changes_nothing(tap):
     with pytest.raises(IllegalMoveError, match="not your turn"):  # a second tap on Pass
         app.pass_human()
     assert app.game.actions[-1] == (HUMAN, Action.pass_())
+
+
+def test_after_an_auction_in_points_the_caller_picks_a_rank_then_one_of_its_four_cards():
+    app = chiamata_app(auction="points")
+    to_the_opening_bid(app)
+    opening = min(a.value for a in app.game.legal_actions() if a.kind == BID)
+    app.bid_human(str(opening))
+    while app.computer_to_move and app.game.phase == "auction":
+        app.play_computer(Action.pass_())
+    g = app.game
+    assert g.phase == "call" and g.caller == HUMAN
+    m = app.model()
+    ranks = [a for a in m.actions if a.action == "call-rank"]
+    assert [a.label for a in ranks] == ["Ace", "Three", "King", "Knight", "Jack", "Seven", "Six", "Five", "Four",
+                                        "Two"]
+    assert [a.pressed for a in ranks] == [True] + [False] * 9  # the first rank until one is chosen
+    assert [a.value for a in m.actions if a.action == CALL] == ["1D", "1C", "1S", "1B"]
+    for garbage in ("11", "0", "x", "", None):
+        app.choose_call_rank(garbage)
+        assert [a.value for a in app.model().actions if a.action == CALL][0] == "1D"
+    app.choose_call_rank("7")
+    m = app.model()
+    assert [a.pressed for a in m.actions if a.action == "call-rank"][5] and m.actions[5].label == "Seven"
+    held = {str(c) for c in g.hands[HUMAN]}
+    sevens = [a.value for a in m.actions if a.action == CALL]
+    assert sevens == ["7D", "7C", "7S", "7B"]  # one's own cards too: a caller may play alone
+    card = next((c for c in sevens if c not in held), sevens[0])
+    app.call_human(card)
+    assert str(g.called) == card and g.phase == "play"
+    assert app.model().contract.startswith("You called the Seven of ") and f"needs {opening}" in app.model().contract
