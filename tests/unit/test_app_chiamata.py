@@ -536,3 +536,16 @@ def test_after_an_auction_in_points_the_caller_picks_a_rank_then_one_of_its_four
     app.call_human(card)
     assert str(g.called) == card and g.phase == "play"
     assert app.model().contract.startswith("You called the Seven of ") and f"needs {opening}" in app.model().contract
+
+
+def test_the_stats_panel_shows_the_contracts_taken_and_made_and_the_game_points():
+    app = the_person_calls()
+    drive(app, lambda a: a.click_card([c for c in a.model().hand if c.enabled][0].card))
+    five = app.five_stats.modes["5p-medium-chiamata"]
+    sections = [s for s in app.stats_rows() if s.rows and s.rows[-1][0] == "game-points"]
+    assert len(sections) == 1
+    rows = {key: (label, value) for key, label, value in sections[0].rows}
+    assert rows["taken"] == ("Contracts taken", 1)
+    assert rows["made"][1] == five.made == (1 if app.game.outcome().winner == app.game.side_of[HUMAN] else 0)
+    assert rows["game-points"][1] == five.game_points == app.game.outcome().game_points[HUMAN]
+    assert rows["played"][1] == 1
