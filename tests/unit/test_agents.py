@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from briscola.agents import make_agent, think
+from briscola.agents import make_agent, run_to_end, think
 from briscola.arena import run_match
 from briscola.game import Game
 from briscola.rules import Rules
@@ -60,6 +60,34 @@ def test_expert_thinks_in_slices_and_matches_choose():
     gen = c.think(view)
     yields = sum(1 for _ in iter(lambda: next(gen, "done"), "done"))
     assert yields >= 2  # a clock budget is spent in several slices
+
+
+def test_on_the_clock_with_few_worlds_left_the_expert_weighs_every_one():
+    """The page's expert runs on a clock. With four cards of stock or fewer (two players)
+    the worlds left are few enough (``EXACT_WORLDS``) to solve each once, weighted by its
+    likelihood: the values are then the same whatever the expert's seed, and each seed
+    counts the same worlds."""
+    from briscola.agents.expert import EXACT_WORLDS, ExpertAgent
+    medium = make_agent("medium", seed=1)
+    positions = 0
+    for deal in range(6):
+        g = Game.deal(Rules.standard(2), seed=deal)
+        while not g.over:
+            view = g.view(g.turn)
+            if view.stock_size == 4 and len(view.legal) >= 2:
+                break
+            g.apply(medium.choose(view))
+        else:
+            continue
+        runs = []
+        for seed in (1, 2):
+            expert = ExpertAgent(seed=seed, budget_ms=60_000)  # far more than it needs
+            values = run_to_end(expert.think_values(view))
+            runs.append((expert.last_worlds, {c: round(v, 9) for c, v in values.items()}))
+        assert runs[0] == runs[1]
+        assert 0 < runs[0][0] <= EXACT_WORLDS and set(runs[0][1]) == set(view.legal)
+        positions += 1
+    assert positions >= 3
 
 
 def p_value(score: float, games: int) -> float:
