@@ -46,7 +46,6 @@ from ..core import TOTAL_POINTS, chiamata_game_points, contract
 from ..model import BID, CALL, PASS, Action
 from ..rules import CHIAMATA_PLAYERS
 from ..view import PlayerView
-from . import run_to_end
 from .basic import RandomAgent
 from .chiamata import auction_action, auction_action_steps, draw_holder, partner_weights, world_tables
 from .easy import EasyAgent
@@ -206,15 +205,10 @@ def side_of(caller: int, holder: int) -> tuple[int, ...]:
     return (caller,) if holder == caller else tuple(sorted((caller, holder)))
 
 
-def world_value(view: PlayerView, final: Sequence[int], caller: int, holder: int) -> float:
-    """This seat's game points at the end of a played-out guess, plus the card-point
-    margin of its side over the contract (:data:`POINT_WEIGHT`)."""
-    side = side_of(caller, holder)
-    return taken_value(view, sum(final[s] for s in side), caller, holder)
-
-
 def taken_value(view: PlayerView, taken: int, caller: int, holder: int) -> float:
-    """:func:`world_value` from the card points the caller's side takes in all."""
+    """This seat's game points at the end of a guess in which the caller's side takes
+    ``taken`` card points in all, plus the card-point margin of its side over the
+    contract (:data:`POINT_WEIGHT`)."""
     side = side_of(caller, holder)
     bid = max((b for _, b in view.auction if b is not None), default=1)
     need = contract(bid)
@@ -499,16 +493,6 @@ def five_values(view: PlayerView, level: Level, budget_ms: float | None = None,
     return {ALL_CARDS[c]: v / mass if mass else 0.0 for c, v in totals.items()}
 
 
-def five_choose(view: PlayerView, level: str, seed: int = 0) -> Card | Action:
-    """A level's Chiamata decision without an agent object (tools, tests)."""
-    if level in ("hard", "expert"):
-        params = LEVELS[level]
-        return run_to_end(five_think(view, params.bid_worlds, params, salt=seed if level == "expert" else 0))
-    if level == "random":
-        return RandomPlayer(seed=seed).choose(view)
-    return (EasyPlayer if level == "easy" else MediumPlayer)(seed=seed).choose(view)
-
-
 __all__ = ["LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer", "Level", "MediumPlayer", "RandomPlayer",
-           "believed_view", "five_choose", "five_think", "five_values", "play_likelihood", "sample_world",
+           "believed_view", "five_think", "five_values", "play_likelihood", "sample_world",
            "search_steps", "search_totals", "view_key"]
