@@ -83,15 +83,11 @@ def guesses(view: PlayerView, rng: random.Random, worlds: int) -> list[list[list
     return out
 
 
-def call_values(view: PlayerView, calls: Sequence[int], deals: Sequence[list[list[int]]]) -> dict[int, float]:
-    """Mean card points of this seat's side, calling each card of ``calls``, over
-    ``deals`` played out from the first lead."""
-    return run_to_end(call_values_steps(view, calls, deals))
-
-
 def call_values_steps(view: PlayerView, calls: Sequence[int], deals: Sequence[list[list[int]]]
                       ) -> Generator[None, None, dict[int, float]]:
-    """:func:`call_values`, pausing (a bare ``yield``) after each deal played out."""
+    """Mean card points of this seat's side, calling each card of ``calls``, over
+    ``deals`` played out from the first lead; pausing (a bare ``yield``) after each deal
+    played out."""
     n = view.players
     me = view.seat
     leader = (view.dealer + 1) % n
@@ -110,14 +106,10 @@ def call_values_steps(view: PlayerView, calls: Sequence[int], deals: Sequence[li
     return values
 
 
-def choose_bid(view: PlayerView, rng: random.Random, worlds: int, margin: float) -> Action:
-    """The next bid up when the hand clears its contract by ``margin``, else a pass."""
-    return run_to_end(choose_bid_steps(view, rng, worlds, margin))
-
-
 def choose_bid_steps(view: PlayerView, rng: random.Random, worlds: int, margin: float
                      ) -> Generator[None, None, Action]:
-    """:func:`choose_bid`, pausing after each guess played out."""
+    """The next bid up when the hand clears its contract by ``margin``, else a pass;
+    pausing after each guess played out."""
     bids = [a for a in view.legal_actions if a.kind == BID]
     if not bids:
         return Action.pass_()
@@ -129,13 +121,9 @@ def choose_bid_steps(view: PlayerView, rng: random.Random, worlds: int, margin: 
     return Action.pass_()
 
 
-def choose_call(view: PlayerView, rng: random.Random, worlds: int) -> Action:
-    """The callable card with the best mean for this seat's side."""
-    return run_to_end(choose_call_steps(view, rng, worlds))
-
-
 def choose_call_steps(view: PlayerView, rng: random.Random, worlds: int) -> Generator[None, None, Action]:
-    """:func:`choose_call`, pausing after each guess played out."""
+    """The callable card with the best mean for this seat's side, pausing after each
+    guess played out."""
     calls = [a.card for a in view.legal_actions if a.kind == CALL and a.card is not None]
     bid = view.bid  # the last bid: rank bids go down, so not the largest number
     assert bid is not None
