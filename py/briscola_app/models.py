@@ -5,7 +5,6 @@ end-of-deal summary, the review, the settings form and the stats, as :class:`App
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from briscola.model import PHASE_PLAY
 
@@ -161,11 +160,9 @@ class TableModel:
     opponents: list[SeatModel]
     hand: list[CardModel]
     trick: list[CardModel]
-    trick_held: bool
     stock_count: int
     stock_label: str
     briscola: CardModel | None  # shown under the stock until drawn (None: none turned)
-    trump_suit: str
     trump_label: str
     my_pile_label: str
     sides: list[SideModel]
@@ -174,8 +171,6 @@ class TableModel:
     summary: SummaryModel | None
     notice: str | None
     can_review_last: bool
-    busy: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
     actions: list[ActionModel] = field(default_factory=list)
     match: MatchBarModel | None = None
     next_card: CardModel | None = None  # the stock's next card, face up (Scoperta)
@@ -184,7 +179,6 @@ class TableModel:
     per_trick: int = 1  # cards each seat plays to a trick
     phase: str = PHASE_PLAY
     auction: list[tuple[str, str, bool]] = field(default_factory=list)  # (who, bid or "passed", passed)
-    auction_prompt: str = ""  # above the bid and call controls
     contract: str = ""  # Briscola chiamata: who called which card, and the points needed
     tip: str = ""  # a newcomer's tip: why the trick's card won, what the loads are worth
     offer: bool = False  # the first-run offer of How to play

@@ -149,7 +149,7 @@ def test_finished_trick_is_held_then_released():
     closing = app.card_name(done.plays[-1][1])
     assert app.message.startswith(f"Giulia plays the {closing}. ") and "the trick (" in app.message, app.message
     m = app.model()
-    assert m.trick_held and len(m.trick) == 2 and sum(c.winning for c in m.trick) == 1
+    assert app.held is not None and len(m.trick) == 2 and sum(c.winning for c in m.trick) == 1
     assert not app.human_to_move and not app.computer_to_move
     app.release_trick()
     assert app.model().trick == [] and app.held is None

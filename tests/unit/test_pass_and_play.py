@@ -429,7 +429,8 @@ def test_chiamata_with_two_people_auction_and_the_secret_partner():
                                                for s, b in g.auction]
             if app.human_to_move and g.phase == "auction":
                 m = app.model()
-                assert any(a.action == "pass" for a in m.actions) and m.auction_prompt
+                assert any(a.action == "pass" for a in m.actions) and m.your_turn
+                assert m.message.startswith("Your turn in the auction")
                 if g.bid is None:
                     app.bid_human(str([a.value for a in g.legal_actions() if a.kind == "bid"][0]))
                     bids_by_people += 1
