@@ -185,3 +185,46 @@ def test_a_long_name_keeps_the_table_on_a_small_phone(page: Page, site_url: str,
         plays += 1
     assert seen_long, "the long name never showed under a card on the table"
     console_errors.assert_none()
+
+
+def test_a_cover_that_comes_while_last_trick_is_open_hides_the_hand_in_the_cards_played(
+        page: Page, site_url: str, context, console_errors):
+    """Found by the chaos run (seed 20261261): Anna plays, opens Last trick while a computer
+    plays next, and the cover for Carla comes under the open dialog. Its table of the cards
+    played still outlined Anna's three cards as "yours" for Carla to see. The cover now
+    repaints it with no hand marked."""
+    seed_settings(context, players=4, speed="normal")
+    seed_people(context, ["Anna", None, "Carla", None])  # a computer plays between the two
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"
+        " localStorage.setItem('briscola.cards_out', '{\"version\": 1, \"data\": {\"on\": true}}');")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site_url)
+    last = page.locator("#actions [data-action='last']")
+    dialog = page.locator("#last-trick")
+    for _ in range(40):
+        page.wait_for_selector(STATES, timeout=DEAL_TIMEOUT_MS)
+        state = page.locator("body").get_attribute("data-state")
+        assert state != "over", "no play of Anna's both after a trick and before a computer's"
+        if state == "cover":
+            page.locator("#cover").get_by_role("button", name="Show my cards").click()
+            page.wait_for_selector("body[data-state='your-turn']")
+        game = saved_game(page)
+        anna_then_computer = game.turn == 0 and len(game.trick) < 3  # seat 1, a computer, plays next
+        page.locator(PLAYABLE).first.click()
+        if anna_then_computer and game.tricks:
+            expect(last).to_be_enabled()
+            last.click()
+            expect(dialog).to_be_visible()
+            expect(dialog.locator("#cards-out")).to_be_visible()
+            # opened before the cover came: Anna's cards are hers to see, and marked
+            assert dialog.locator("#cards-out li.out-yours").count() >= 2
+            assert page.locator("body").get_attribute("data-state") != "cover"
+            page.wait_for_selector("body[data-state='cover']", timeout=DEAL_TIMEOUT_MS)
+            expect(dialog).to_be_visible()  # the dialog stays open over the cover
+            expect(dialog.locator("#cards-out li.out-yours")).to_have_count(0)
+            expect(dialog.locator("#cards-out li.out-played").first).to_be_visible()  # the pack still shown
+            break
+    else:
+        raise AssertionError("Anna never played with a computer after her")
+    console_errors.assert_none()
