@@ -540,7 +540,7 @@ def test_after_an_auction_in_points_the_caller_picks_a_rank_then_one_of_its_four
 
 def test_the_stats_panel_shows_the_contracts_taken_and_made_and_the_game_points():
     app = the_person_calls()
-    drive(app, lambda a: a.click_card([c for c in a.model().hand if c.enabled][0].card))
+    drive(app, pass_or_first)
     five = app.five_stats.modes["5p-medium-chiamata"]
     sections = [s for s in app.stats_rows() if s.rows and s.rows[-1][0] == "game-points"]
     assert len(sections) == 1

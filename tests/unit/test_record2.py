@@ -322,17 +322,6 @@ def test_three_player_play_off_is_recorded_with_its_seats():
     pytest.fail("no play-off in 200 matches")
 
 
-MATCH_TAMPER = [
-    ("score", lambda r: r["score"][0].__setitem__(0, r["score"][0][0] + 1), "score after it"),
-    ("deal dropped", lambda r: (r["deals"].pop(0), r["seats"].pop(0), r["score"].pop(0)), "wrong seat|score"),
-    ("winner", lambda r: r.__setitem__("winner", 1 - r["winner"]), "winner"),
-    ("format", lambda r: r.__setitem__("match", "best-of-9"), "best-of-9"),
-    ("lengths", lambda r: r["seats"].pop(), "one entry per deal"),
-    ("unfinished deal", lambda r: [r["deals"][0].pop(k) for k in ("winner", "result", "game_points", "early_win")]
-     and r["deals"][0].__setitem__("actions", r["deals"][0]["actions"][:-1]), "not finished|tricks differ"),
-]
-
-
 def _unfinished(deal: dict) -> dict:
     """The record of ``deal`` one action before its end."""
     whole = from_record(deal)
@@ -342,7 +331,14 @@ def _unfinished(deal: dict) -> dict:
     return to_record(g)
 
 
-MATCH_TAMPER += [
+MATCH_TAMPER = [
+    ("score", lambda r: r["score"][0].__setitem__(0, r["score"][0][0] + 1), "score after it"),
+    ("deal dropped", lambda r: (r["deals"].pop(0), r["seats"].pop(0), r["score"].pop(0)), "wrong seat|score"),
+    ("winner", lambda r: r.__setitem__("winner", 1 - r["winner"]), "winner"),
+    ("format", lambda r: r.__setitem__("match", "best-of-9"), "best-of-9"),
+    ("lengths", lambda r: r["seats"].pop(), "one entry per deal"),
+    ("unfinished deal", lambda r: [r["deals"][0].pop(k) for k in ("winner", "result", "game_points", "early_win")]
+     and r["deals"][0].__setitem__("actions", r["deals"][0]["actions"][:-1]), "not finished|tricks differ"),
     ("not a match record", lambda r: r.pop("match"), "not a briscola-record/2 match record"),
     ("players as text", lambda r: r.__setitem__("players", "2"), "two integers"),
     ("a deal after the end", lambda r: [r[k].append(copy.deepcopy(r[k][-1])) for k in ("deals", "seats", "score")],

@@ -354,14 +354,14 @@ def test_chart_text_is_escaped():
 def a_device_with_a_match_and_a_contract(start: int) -> App:
     """A device on which a best-of-3 match was played to its end, then a Briscola chiamata
     deal in which the person was the caller: both the match and the contract counted."""
-    from tests.unit.test_app_chiamata import drive, the_person_calls
+    from tests.unit.test_app_chiamata import drive, pass_or_first, the_person_calls
     from tests.unit.test_app_variants import make_app as variant_app, play_match
     backend = DictBackend()
     app = variant_app(backend, start=start, match="best-of-3")
     play_match(app)
     assert app.match_stats.formats["2p-medium/best-of-3"].played == 1
     five = the_person_calls(starts=range(start + 50_000, start + 50_600, 20))  # ids apart from the match's
-    drive(five, lambda a: a.click_card([c for c in a.model().hand if c.enabled][0].card))
+    drive(five, pass_or_first)
     assert five.five_stats.modes["5p-medium-chiamata"].taken == 1
     # one device: the match's stats and the chiamata deal's, as a tab of each would leave them
     _, text = five.export_stats()
