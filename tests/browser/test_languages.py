@@ -19,7 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 from briscola.i18n import LANGUAGE_CODES, Translator
 from briscola_app.settings import first_settings
 from tests.browser.conftest import CHROMIUM_FLAGS, ConsoleLog  # noqa: F401 (flags: docs)
-from tests.browser.test_play import FAST, READY_TIMEOUT_MS, play_one, play_to_end, settle, wait_for_turn
+from tests.browser.test_play import (FAST, READY_TIMEOUT_MS, play_one, play_to_end, seed_cards_out, settle,
+                                     wait_for_turn)
 
 SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 SHOTS = os.environ.get("BRISCOLA_SCREENSHOTS")
@@ -79,10 +80,8 @@ def open_in(browser: Browser, site_url: str, lang: str, locale: str | None = Non
             "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.settings')) {"
             f" localStorage.setItem('briscola.settings', {json.dumps(box)});"
             f" localStorage.setItem('briscola.variant', {json.dumps(variant)});"
-            + (f" localStorage.setItem('briscola.deck', {json.dumps(deck)});" if deck else "") + " }"
-            # the cards played shown with Last trick: their texts are measured too
-            " if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"
-            " localStorage.setItem('briscola.cards_out', '{\"version\": 1, \"data\": {\"on\": true}}');")
+            + (f" localStorage.setItem('briscola.deck', {json.dumps(deck)});" if deck else "") + " }")
+        seed_cards_out(context)  # the cards played shown with Last trick: their texts are measured too
     page = context.new_page()
     return context, page, log
 

@@ -32,6 +32,14 @@ def seed_settings(context: BrowserContext, **changes) -> None:
     )
 
 
+def seed_cards_out(context: BrowserContext) -> None:
+    """The cards played shown with Last trick, stored before the page loads (when nothing
+    is stored yet)."""
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !localStorage.getItem('briscola.cards_out'))"
+        " localStorage.setItem('briscola.cards_out', '{\"version\": 1, \"data\": {\"on\": true}}');")
+
+
 def open_game(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("body")).not_to_have_attribute("data-state", "loading", timeout=READY_TIMEOUT_MS)
