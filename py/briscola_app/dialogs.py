@@ -66,10 +66,10 @@ class Dialogs:
         self.paint_cards_out()
 
     def paint_cards_out(self) -> None:
-        """The cards played in Last trick as the table is now: when the dialog opens, and
-        at every repaint of the table (``Page.render``), so that a card played meanwhile
-        shows, and a cover that comes while the dialog is open takes the last person's
-        hand out of it before the next person holds the device."""
+        """The cards played in Last trick: when the dialog opens or its toggle is pressed,
+        and when a pass-and-play cover comes or goes (``Page.render``), so that a cover
+        that comes while the dialog is open takes the last person's hand out of it before
+        the next person holds the device."""
         out = self.app.cards_out()
         self._paint("cards-out", render.cards_out_html(self.app.card_pictures, out))
         self.op("prop", "#cards-out", "hidden", out is None)

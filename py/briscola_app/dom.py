@@ -559,7 +559,8 @@ class Page(Dialogs):
         cover_before = self.painted.get("cover")
         self._paint("cover", render.cover_html(m.cover))
         self.op("prop", "#cover", "hidden", m.cover is None)
-        self.paint_cards_out()  # Last trick may be open: no hand marked in it under a cover
+        if cover_before != self.painted.get("cover"):  # whose hand is shown changed
+            self.paint_cards_out()  # Last trick may be open: no hand marked in it under a cover
         state = "over" if app.game.over else "your-turn" if m.your_turn else "cover" if m.cover else "waiting"
         self._body("state", state)
         self._body("players", str(app.game.n))
